@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+// The kwb subcommands. Each parses its own options and returns the process exit code:
+// 0 done, 1 failed (the message says why), 2 wrong usage.
+namespace kwb::cli {
+
+inline constexpr int kOk = 0;
+inline constexpr int kFailed = 1;
+inline constexpr int kUsage = 2;
+
+int info(const QStringList& arguments);
+int exportStore(const QStringList& arguments);
+int importFile(const QStringList& arguments);
+int generateSynthetic(const QStringList& arguments);
+int check(const QStringList& arguments);
+
+// One line on stderr, prefixed with the program name.
+int fail(const QString& message, int code = kFailed);
+QTextStream& out();
+
+} // namespace kwb::cli

@@ -1,0 +1,70 @@
+#include "commands.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace kwb::cli {
+
+int fail(const QString& message, int code)
+{
+    QTextStream err(stderr);
+    err << QCoreApplication::applicationName() << QLatin1String(": ") << message << Qt::endl;
+    return code;
+}
+
+QTextStream& out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+} // namespace kwb::cli
+
+namespace {
+
+const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
+                          "\n"
+                          "Kernel Workbench on the command line.\n"
+                          "\n"
+                          "Commands:\n"
+                          "  info STORE                       counts, tasks and branches of a store\n"
+                          "  export STORE --format jsonl      write trajectories (native JSONL) to stdout or -o FILE\n"
+                          "  import FILE --store STORE        add the trajectories of a native JSONL file to a store\n"
+                          "  gen-synthetic --store STORE      add synthetic trajectories (for scale tests)\n"
+                          "  check STORE                      verify a store's integrity and every blob's hash\n"
+                          "\n"
+                          "Run 'kwb COMMAND --help' for a command's options.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("kwb"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    const QString command = args.value(1);
+    if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h")
+        || command == QLatin1String("help")) {
+        kwb::cli::out() << QLatin1String(kUsageText) << Qt::flush;
+        return command.isEmpty() ? kwb::cli::kUsage : kwb::cli::kOk;
+    }
+    if (command == QLatin1String("--version")) {
+        kwb::cli::out() << QLatin1String("kwb ") << QCoreApplication::applicationVersion() << Qt::endl;
+        return kwb::cli::kOk;
+    }
+    args.removeAt(1); // the rest is "kwb OPTIONS..." for the command's own parser
+    if (command == QLatin1String("info"))
+        return kwb::cli::info(args);
+    if (command == QLatin1String("export"))
+        return kwb::cli::exportStore(args);
+    if (command == QLatin1String("import"))
+        return kwb::cli::importFile(args);
+    if (command == QLatin1String("gen-synthetic"))
+        return kwb::cli::generateSynthetic(args);
+    if (command == QLatin1String("check"))
+        return kwb::cli::check(args);
+    return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),
+        kwb::cli::kUsage);
+}

@@ -1,0 +1,42 @@
+# Qt (not on GPU hosts), LibTorch from the torch wheel, and the CUDA toolkit.
+
+if(NOT KWB_RUNNER_ONLY)
+    # QCustomPlotQt6's exported target links Qt6::PrintSupport, which must be found first.
+    find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Sql Network Test PrintSupport LinguistTools)
+    set_package_properties(Qt6 PROPERTIES TYPE REQUIRED PURPOSE "Window, store (QtSql/SQLite), agent client, tests")
+    set(CMAKE_AUTOMOC ON)
+    set(CMAKE_AUTORCC ON)
+    set(CMAKE_AUTOUIC ON)
+
+    find_package(QCustomPlotQt6 REQUIRED)
+    set_package_properties(QCustomPlotQt6 PROPERTIES TYPE REQUIRED PURPOSE "Reward curves and roofline plots")
+
+    find_library(QSCINTILLA_LIBRARY NAMES qscintilla2_qt6 REQUIRED)
+    find_path(QSCINTILLA_INCLUDE_DIR Qsci/qsciscintilla.h PATH_SUFFIXES qt6 x86_64-linux-gnu/qt6 REQUIRED)
+    add_library(QScintilla::QScintilla UNKNOWN IMPORTED)
+    set_target_properties(QScintilla::QScintilla PROPERTIES IMPORTED_LOCATION "${QSCINTILLA_LIBRARY}"
+                          INTERFACE_INCLUDE_DIRECTORIES "${QSCINTILLA_INCLUDE_DIR}"
+                          INTERFACE_LINK_LIBRARIES "Qt6::Widgets;Qt6::PrintSupport")
+    add_feature_info(QScintilla TRUE "Code editors (Python reference, CUDA workspace files)")
+endif()
+
+if(KWB_ENABLE_TORCH)
+    # The torch wheel's CMake config; CMAKE_PREFIX_PATH comes from torch.utils.cmake_prefix_path.
+    # Naming the architectures skips Caffe2's GPU probe (a CUDA try_run that fails without a GPU and under C++20).
+    if(NOT DEFINED TORCH_CUDA_ARCH_LIST AND NOT DEFINED ENV{TORCH_CUDA_ARCH_LIST})
+        set(TORCH_CUDA_ARCH_LIST "9.0")
+    endif()
+    find_package(Torch QUIET)
+    set_package_properties(Torch PROPERTIES TYPE RECOMMENDED
+                           PURPOSE "LibTorch for loading and judging tensors in the runner (kwb_torch)")
+endif()
+set(KWB_HAVE_TORCH ${Torch_FOUND})
+add_feature_info(LibTorch KWB_HAVE_TORCH "kwb_torch: load torch.save files, compare outputs")
+
+if(KWB_ENABLE_CUDA)
+    find_package(CUDAToolkit QUIET)
+    set_package_properties(CUDAToolkit PROPERTIES TYPE RECOMMENDED
+                           PURPOSE "nvcc, CUDA runtime, CUPTI and NVTX for kwb_cuda")
+endif()
+set(KWB_HAVE_CUDA ${CUDAToolkit_FOUND})
+add_feature_info(CUDA KWB_HAVE_CUDA "kwb_cuda: device query, timing helpers, CUPTI tracer")

@@ -1,0 +1,290 @@
+#include "evalresult.h"
+
+#include "json.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace kwb {
+
+namespace {
+
+bool same(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+const char* const kStageNames[] = { "not-run", "passed", "failed", "error", "timed-out" };
+const char* const kSeverityNames[] = { "note", "remark", "warning", "error", "fatal" };
+
+QJsonObject statsToJson(const TimingStats& s)
+{
+    QJsonObject o;
+    json::putOptional(o, QLatin1String("median_us"), s.medianUs);
+    json::putOptional(o, QLatin1String("p20_us"), s.p20Us);
+    json::putOptional(o, QLatin1String("p80_us"), s.p80Us);
+    json::putOptional(o, QLatin1String("min_us"), s.minUs);
+    json::putOptional(o, QLatin1String("cv"), s.cv);
+    o.insert(QLatin1String("n"), s.samples);
+    return o;
+}
+
+TimingStats statsFromJson(json::Reader& r, const QJsonObject& o)
+{
+    TimingStats s;
+    s.medianUs = r.number(o, QLatin1String("median_us"), kUnknown);
+    s.p20Us = r.number(o, QLatin1String("p20_us"), kUnknown);
+    s.p80Us = r.number(o, QLatin1String("p80_us"), kUnknown);
+    s.minUs = r.number(o, QLatin1String("min_us"), kUnknown);
+    s.cv = r.number(o, QLatin1String("cv"), kUnknown);
+    s.samples = r.integer(o, QLatin1String("n"), 0);
+    return s;
+}
+
+StageStatus readStatus(json::Reader& r, const QJsonObject& o)
+{
+    StageStatus s = StageStatus::NotRun;
+    const QString name = r.string(o, QLatin1String("status"), QStringLiteral("not-run"));
+    if (!stageStatusFromName(name, &s))
+        r.fail(QStringLiteral("unknown stage status \"%1\"").arg(name));
+    return s;
+}
+
+QJsonObject diagnosticToJson(const Diagnostic& d)
+{
+    QJsonObject o;
+    o.insert(QLatin1String("severity"), QLatin1String(kSeverityNames[int(d.severity)]));
+    json::putNonEmpty(o, QLatin1String("file"), d.file);
+    if (d.line > 0)
+        o.insert(QLatin1String("line"), d.line);
+    if (d.column > 0)
+        o.insert(QLatin1String("column"), d.column);
+    json::putNonEmpty(o, QLatin1String("code"), d.code);
+    o.insert(QLatin1String("message"), d.message);
+    json::putNonEmpty(o, QLatin1String("tool"), d.tool);
+    return o;
+}
+
+Diagnostic diagnosticFromJson(json::Reader& r, const QJsonObject& o)
+{
+    Diagnostic d;
+    const QString severity = r.string(o, QLatin1String("severity"), QStringLiteral("error"));
+    if (const int k = json::indexOf(kSeverityNames, severity); k >= 0)
+        d.severity = Diagnostic::Severity(k);
+    else
+        r.fail(QStringLiteral("unknown diagnostic severity \"%1\"").arg(severity));
+    d.file = r.string(o, QLatin1String("file"));
+    d.line = int(r.integer(o, QLatin1String("line"), 0));
+    d.column = int(r.integer(o, QLatin1String("column"), 0));
+    d.code = r.string(o, QLatin1String("code"));
+    d.message = r.string(o, QLatin1String("message"));
+    d.tool = r.string(o, QLatin1String("tool"));
+    return d;
+}
+
+QJsonObject kernelToJson(const KernelResources& k)
+{
+    QJsonObject o;
+    o.insert(QLatin1String("kernel"), k.kernel);
+    json::putNonEmpty(o, QLatin1String("arch"), k.arch);
+    json::putOptional(o, QLatin1String("registers"), qint64(k.registers));
+    json::putOptional(o, QLatin1String("shared_bytes"), k.sharedBytes);
+    json::putOptional(o, QLatin1String("stack_bytes"), k.stackBytes);
+    json::putOptional(o, QLatin1String("spill_store_bytes"), k.spillStoreBytes);
+    json::putOptional(o, QLatin1String("spill_load_bytes"), k.spillLoadBytes);
+    json::putOptional(o, QLatin1String("constant_bytes"), k.constantBytes);
+    return o;
+}
+
+KernelResources kernelFromJson(json::Reader& r, const QJsonObject& o)
+{
+    KernelResources k;
+    k.kernel = r.string(o, QLatin1String("kernel"));
+    k.arch = r.string(o, QLatin1String("arch"));
+    k.registers = int(r.integer(o, QLatin1String("registers"), -1));
+    k.sharedBytes = r.integer(o, QLatin1String("shared_bytes"), -1);
+    k.stackBytes = r.integer(o, QLatin1String("stack_bytes"), -1);
+    k.spillStoreBytes = r.integer(o, QLatin1String("spill_store_bytes"), -1);
+    k.spillLoadBytes = r.integer(o, QLatin1String("spill_load_bytes"), -1);
+    k.constantBytes = r.integer(o, QLatin1String("constant_bytes"), -1);
+    return k;
+}
+
+} // namespace
+
+QString stageStatusName(StageStatus s)
+{
+    return QLatin1String(kStageNames[int(s)]);
+}
+
+bool stageStatusFromName(const QString& name, StageStatus* out)
+{
+    const int k = json::indexOf(kStageNames, name);
+    if (k >= 0)
+        *out = StageStatus(k);
+    return k >= 0;
+}
+
+bool TimingStats::operator==(const TimingStats& o) const
+{
+    return same(medianUs, o.medianUs) && same(p20Us, o.p20Us) && same(p80Us, o.p80Us) && same(minUs, o.minUs)
+        && same(cv, o.cv) && samples == o.samples;
+}
+
+bool VerifyTrial::operator==(const VerifyTrial& o) const
+{
+    return passed == o.passed && same(maxAbsError, o.maxAbsError) && same(maxRelError, o.maxRelError)
+        && same(mismatchFraction, o.mismatchFraction) && message == o.message;
+}
+
+bool EvalResult::Compile::operator==(const Compile& o) const
+{
+    return status == o.status && diagnostics == o.diagnostics && kernels == o.kernels && log == o.log
+        && same(seconds, o.seconds) && cached == o.cached;
+}
+
+bool EvalResult::Verify::operator==(const Verify& o) const
+{
+    return status == o.status && trials == o.trials && same(atol, o.atol) && same(rtol, o.rtol)
+        && message == o.message;
+}
+
+bool EvalResult::operator==(const EvalResult& o) const
+{
+    return compile == o.compile && verify == o.verify && timing == o.timing && device == o.device
+        && hackFlags == o.hackFlags && rewardScheme == o.rewardScheme && same(reward, o.reward)
+        && fingerprint == o.fingerprint && traceBlob == o.traceBlob;
+}
+
+double EvalResult::speedupVsEager() const
+{
+    if (!timing.candidate.isKnown() || !timing.eager.isKnown() || timing.candidate.medianUs <= 0)
+        return kUnknown;
+    return timing.eager.medianUs / timing.candidate.medianUs;
+}
+
+double EvalResult::speedupVsCompile() const
+{
+    if (!timing.candidate.isKnown() || !timing.compiled.isKnown() || timing.candidate.medianUs <= 0)
+        return kUnknown;
+    return timing.compiled.medianUs / timing.candidate.medianUs;
+}
+
+bool EvalResult::isEmpty() const
+{
+    return *this == EvalResult();
+}
+
+QJsonObject EvalResult::toJson() const
+{
+    QJsonObject c;
+    c.insert(QLatin1String("status"), stageStatusName(compile.status));
+    QJsonArray diags;
+    for (const Diagnostic& d : compile.diagnostics)
+        diags.append(diagnosticToJson(d));
+    if (!diags.isEmpty())
+        c.insert(QLatin1String("diagnostics"), diags);
+    QJsonArray kernels;
+    for (const KernelResources& k : compile.kernels)
+        kernels.append(kernelToJson(k));
+    if (!kernels.isEmpty())
+        c.insert(QLatin1String("kernels"), kernels);
+    json::putNonEmpty(c, QLatin1String("log"), compile.log);
+    json::putOptional(c, QLatin1String("seconds"), compile.seconds);
+    if (compile.cached)
+        c.insert(QLatin1String("cached"), true);
+
+    QJsonObject v;
+    v.insert(QLatin1String("status"), stageStatusName(verify.status));
+    QJsonArray trials;
+    for (const VerifyTrial& t : verify.trials) {
+        QJsonObject to;
+        to.insert(QLatin1String("passed"), t.passed);
+        json::putOptional(to, QLatin1String("max_abs_error"), t.maxAbsError);
+        json::putOptional(to, QLatin1String("max_rel_error"), t.maxRelError);
+        json::putOptional(to, QLatin1String("mismatch_fraction"), t.mismatchFraction);
+        json::putNonEmpty(to, QLatin1String("message"), t.message);
+        trials.append(to);
+    }
+    if (!trials.isEmpty())
+        v.insert(QLatin1String("trials"), trials);
+    json::putOptional(v, QLatin1String("atol"), verify.atol);
+    json::putOptional(v, QLatin1String("rtol"), verify.rtol);
+    json::putNonEmpty(v, QLatin1String("message"), verify.message);
+
+    QJsonObject t;
+    t.insert(QLatin1String("status"), stageStatusName(timing.status));
+    if (timing.candidate.isKnown())
+        t.insert(QLatin1String("candidate"), statsToJson(timing.candidate));
+    if (timing.eager.isKnown())
+        t.insert(QLatin1String("eager"), statsToJson(timing.eager));
+    if (timing.compiled.isKnown())
+        t.insert(QLatin1String("compiled"), statsToJson(timing.compiled));
+
+    QJsonObject o;
+    o.insert(QLatin1String("compile"), c);
+    o.insert(QLatin1String("verify"), v);
+    o.insert(QLatin1String("timing"), t);
+    json::putNonEmpty(o, QLatin1String("device"), device);
+    json::putNonEmpty(o, QLatin1String("hack_flags"), hackFlags);
+    if (!rewardScheme.isEmpty() || !std::isnan(reward)) {
+        QJsonObject rw;
+        rw.insert(QLatin1String("scheme"), rewardScheme);
+        json::putOptional(rw, QLatin1String("value"), reward);
+        o.insert(QLatin1String("reward"), rw);
+    }
+    json::putNonEmpty(o, QLatin1String("fingerprint"), fingerprint);
+    json::putNonEmpty(o, QLatin1String("trace_blob"), traceBlob);
+    return o;
+}
+
+EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
+{
+    json::Reader r(QStringLiteral("eval"));
+    EvalResult e;
+    const QJsonObject c = r.object(o, QLatin1String("compile"));
+    e.compile.status = readStatus(r, c);
+    for (const QJsonValue& d : r.array(c, QLatin1String("diagnostics")))
+        e.compile.diagnostics.append(diagnosticFromJson(r, d.toObject()));
+    for (const QJsonValue& k : r.array(c, QLatin1String("kernels")))
+        e.compile.kernels.append(kernelFromJson(r, k.toObject()));
+    e.compile.log = r.string(c, QLatin1String("log"));
+    e.compile.seconds = r.number(c, QLatin1String("seconds"), kUnknown);
+    e.compile.cached = r.boolean(c, QLatin1String("cached"), false);
+
+    const QJsonObject v = r.object(o, QLatin1String("verify"));
+    e.verify.status = readStatus(r, v);
+    for (const QJsonValue& tv : r.array(v, QLatin1String("trials"))) {
+        const QJsonObject to = tv.toObject();
+        VerifyTrial t;
+        t.passed = r.boolean(to, QLatin1String("passed"), false);
+        t.maxAbsError = r.number(to, QLatin1String("max_abs_error"), kUnknown);
+        t.maxRelError = r.number(to, QLatin1String("max_rel_error"), kUnknown);
+        t.mismatchFraction = r.number(to, QLatin1String("mismatch_fraction"), kUnknown);
+        t.message = r.string(to, QLatin1String("message"));
+        e.verify.trials.append(t);
+    }
+    e.verify.atol = r.number(v, QLatin1String("atol"), kUnknown);
+    e.verify.rtol = r.number(v, QLatin1String("rtol"), kUnknown);
+    e.verify.message = r.string(v, QLatin1String("message"));
+
+    const QJsonObject t = r.object(o, QLatin1String("timing"));
+    e.timing.status = readStatus(r, t);
+    e.timing.candidate = statsFromJson(r, r.object(t, QLatin1String("candidate")));
+    e.timing.eager = statsFromJson(r, r.object(t, QLatin1String("eager")));
+    e.timing.compiled = statsFromJson(r, r.object(t, QLatin1String("compiled")));
+
+    e.device = r.string(o, QLatin1String("device"));
+    e.hackFlags = r.stringList(o, QLatin1String("hack_flags"));
+    const QJsonObject rw = r.object(o, QLatin1String("reward"));
+    e.rewardScheme = r.string(rw, QLatin1String("scheme"));
+    e.reward = r.number(rw, QLatin1String("value"), kUnknown);
+    e.fingerprint = r.object(o, QLatin1String("fingerprint"));
+    e.traceBlob = r.string(o, QLatin1String("trace_blob"));
+    if (!r.ok() && error)
+        *error = r.error();
+    return e;
+}
+
+} // namespace kwb

@@ -1,0 +1,123 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <limits>
+
+namespace kwb {
+
+inline constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+enum class StageStatus { NotRun, Passed, Failed, Error, TimedOut };
+QString stageStatusName(StageStatus s);
+bool stageStatusFromName(const QString& name, StageStatus* out);
+
+// One structured compiler message (front end, host compiler, ptxas, nvlink or driver).
+struct Diagnostic
+{
+    enum class Severity { Note, Remark, Warning, Error, Fatal };
+    Severity severity = Severity::Error;
+    QString file;
+    int line = 0; // 0: no line
+    int column = 0;
+    QString code; // e.g. "20" for "error #20-D"
+    QString message;
+    QString tool; // nvcc front end, gcc, ptxas, nvlink, ...
+
+    bool operator==(const Diagnostic&) const = default;
+};
+
+// What ptxas reported for one kernel (-Xptxas -v).
+struct KernelResources
+{
+    QString kernel;
+    QString arch;
+    int registers = -1;
+    qint64 sharedBytes = -1;
+    qint64 stackBytes = -1;
+    qint64 spillStoreBytes = -1;
+    qint64 spillLoadBytes = -1;
+    qint64 constantBytes = -1;
+
+    bool operator==(const KernelResources&) const = default;
+};
+
+// Robust summary of repeated timings, in microseconds.
+struct TimingStats
+{
+    double medianUs = kUnknown;
+    double p20Us = kUnknown;
+    double p80Us = kUnknown;
+    double minUs = kUnknown;
+    double cv = kUnknown; // coefficient of variation
+    qint64 samples = 0;
+
+    bool isKnown() const { return samples > 0; }
+    bool operator==(const TimingStats& o) const;
+};
+
+struct VerifyTrial
+{
+    bool passed = false;
+    double maxAbsError = kUnknown;
+    double maxRelError = kUnknown;
+    double mismatchFraction = kUnknown;
+    QString message; // e.g. shape or dtype mismatch
+
+    bool operator==(const VerifyTrial& o) const;
+};
+
+// Everything one evaluation of a turn's workspace produced.
+struct EvalResult
+{
+    struct Compile
+    {
+        StageStatus status = StageStatus::NotRun;
+        QList<Diagnostic> diagnostics;
+        QList<KernelResources> kernels;
+        QString log;
+        double seconds = kUnknown;
+        bool cached = false;
+        bool operator==(const Compile& o) const;
+    } compile;
+
+    struct Verify
+    {
+        StageStatus status = StageStatus::NotRun;
+        QList<VerifyTrial> trials;
+        double atol = kUnknown;
+        double rtol = kUnknown;
+        QString message;
+        bool operator==(const Verify& o) const;
+    } verify;
+
+    struct Timing
+    {
+        StageStatus status = StageStatus::NotRun;
+        TimingStats candidate;
+        TimingStats eager;
+        TimingStats compiled; // torch.compile
+        bool operator==(const Timing&) const = default;
+    } timing;
+
+    QString device; // "cuda" or "cpu"
+    QStringList hackFlags;
+    QString rewardScheme;
+    double reward = kUnknown;
+    QJsonObject fingerprint; // GPU, driver, CUDA, torch, flags, TF32 policy as the runner reported them
+    QString traceBlob; // sha256 of the Chrome trace JSON, when one was captured
+
+    double speedupVsEager() const;
+    double speedupVsCompile() const;
+    bool isEmpty() const;
+
+    QJsonObject toJson() const;
+    static EvalResult fromJson(const QJsonObject& o, QString* error);
+
+    bool operator==(const EvalResult& o) const;
+};
+
+} // namespace kwb

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+// Small helpers shared by the model's fromJson functions: typed reads that report the field that was wrong.
+namespace kwb::json {
+
+// Collects the first error while a value is read; later errors are ignored so the message names the root cause.
+class Reader
+{
+public:
+    explicit Reader(QString context)
+        : m_context(std::move(context))
+    {
+    }
+
+    QString string(const QJsonObject& o, QLatin1StringView key, const QString& fallback = {});
+    QString requiredString(const QJsonObject& o, QLatin1StringView key);
+    double number(const QJsonObject& o, QLatin1StringView key, double fallback);
+    qint64 integer(const QJsonObject& o, QLatin1StringView key, qint64 fallback);
+    bool boolean(const QJsonObject& o, QLatin1StringView key, bool fallback);
+    QJsonObject object(const QJsonObject& o, QLatin1StringView key);
+    QJsonArray array(const QJsonObject& o, QLatin1StringView key);
+    QStringList stringList(const QJsonObject& o, QLatin1StringView key);
+
+    void fail(const QString& message);
+    bool ok() const { return m_error.isEmpty(); }
+    const QString& error() const { return m_error; }
+
+private:
+    void typeError(QLatin1StringView key, const char* expected);
+
+    QString m_context;
+    QString m_error;
+};
+
+// Numbers that may be absent: written only when set, so JSON round-trips keep "unknown" apart from 0.
+void putOptional(QJsonObject& o, QLatin1StringView key, double value);
+void putOptional(QJsonObject& o, QLatin1StringView key, qint64 value);
+void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QString& value);
+void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QStringList& value);
+void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QJsonObject& value);
+
+QJsonArray toArray(const QStringList& list);
+
+template<typename T>
+QJsonArray toJsonArray(const QList<T>& items)
+{
+    QJsonArray a;
+    for (const T& item : items)
+        a.append(item.toJson());
+    return a;
+}
+
+// Index of name in a table of enum names, or -1: enums are stored by name so files stay readable.
+template<int N>
+int indexOf(const char* const (&names)[N], const QString& name)
+{
+    for (int i = 0; i < N; ++i) {
+        if (name == QLatin1String(names[i]))
+            return i;
+    }
+    return -1;
+}
+
+} // namespace kwb::json

@@ -1,0 +1,77 @@
+#include "message.h"
+
+#include "json.h"
+
+#include <QJsonArray>
+
+namespace kwb {
+
+QString Message::roleName(Role role)
+{
+    switch (role) {
+    case Role::System:
+        return QStringLiteral("system");
+    case Role::User:
+        return QStringLiteral("user");
+    case Role::Assistant:
+        return QStringLiteral("assistant");
+    case Role::Tool:
+        return QStringLiteral("tool");
+    }
+    return {};
+}
+
+bool Message::roleFromName(const QString& name, Role* role)
+{
+    for (Role r : { Role::System, Role::User, Role::Assistant, Role::Tool }) {
+        if (roleName(r) == name) {
+            *role = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+QJsonObject Message::toJson() const
+{
+    QJsonObject o;
+    o.insert(QLatin1String("role"), roleName(role));
+    json::putNonEmpty(o, QLatin1String("text"), text);
+    json::putNonEmpty(o, QLatin1String("reasoning"), reasoning);
+    if (!toolCalls.isEmpty())
+        o.insert(QLatin1String("tool_calls"), json::toJsonArray(toolCalls));
+    json::putNonEmpty(o, QLatin1String("tool_call_id"), toolCallId);
+    json::putNonEmpty(o, QLatin1String("tool_name"), toolName);
+    json::putOptional(o, QLatin1String("prompt_tokens"), promptTokens);
+    json::putOptional(o, QLatin1String("completion_tokens"), completionTokens);
+    json::putOptional(o, QLatin1String("latency_ms"), latencyMs);
+    return o;
+}
+
+Message Message::fromJson(const QJsonObject& o, QString* error)
+{
+    json::Reader r(QStringLiteral("message"));
+    Message m;
+    const QString role = r.requiredString(o, QLatin1String("role"));
+    if (r.ok() && !roleFromName(role, &m.role))
+        r.fail(QStringLiteral("unknown role \"%1\"").arg(role));
+    m.text = r.string(o, QLatin1String("text"));
+    m.reasoning = r.string(o, QLatin1String("reasoning"));
+    const QJsonArray calls = r.array(o, QLatin1String("tool_calls"));
+    for (const QJsonValue& v : calls) {
+        QString callError;
+        m.toolCalls.append(ToolCall::fromJson(v.toObject(), &callError));
+        if (!callError.isEmpty())
+            r.fail(callError);
+    }
+    m.toolCallId = r.string(o, QLatin1String("tool_call_id"));
+    m.toolName = r.string(o, QLatin1String("tool_name"));
+    m.promptTokens = r.integer(o, QLatin1String("prompt_tokens"), -1);
+    m.completionTokens = r.integer(o, QLatin1String("completion_tokens"), -1);
+    m.latencyMs = r.integer(o, QLatin1String("latency_ms"), -1);
+    if (!r.ok() && error)
+        *error = r.error();
+    return m;
+}
+
+} // namespace kwb

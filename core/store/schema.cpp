@@ -1,0 +1,160 @@
+#include "schema.h"
+
+#include "storefileheader.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QStringDecoder>
+
+#include <functional>
+#include <QSqlQuery>
+
+namespace kwb {
+
+namespace {
+
+// Version 1: trajectories, their turn trees, tasks and content-addressed blobs.
+const char* const kVersion1[] = {
+    "CREATE TABLE blobs(id INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, data BLOB NOT NULL)",
+    "CREATE TABLE manifest_entries(manifest TEXT NOT NULL, path TEXT NOT NULL, blob TEXT NOT NULL,"
+    " PRIMARY KEY(manifest, path)) WITHOUT ROWID",
+    "CREATE INDEX manifest_entries_blob ON manifest_entries(blob)",
+    "CREATE TABLE tasks(id INTEGER PRIMARY KEY, name TEXT NOT NULL, level INTEGER NOT NULL DEFAULT 0,"
+    " source_blob TEXT NOT NULL, UNIQUE(name, level, source_blob))",
+    "CREATE TABLE trajectories(id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE,"
+    " task_id INTEGER NOT NULL REFERENCES tasks(id), title TEXT, source TEXT, policy TEXT, created TEXT,"
+    " labels TEXT, metadata TEXT, prompt TEXT, annotations TEXT, synthetic INTEGER NOT NULL DEFAULT 0,"
+    " turn_count INTEGER NOT NULL DEFAULT 0, branch_count INTEGER NOT NULL DEFAULT 0, best_reward REAL,"
+    " best_speedup REAL)",
+    "CREATE TABLE turns(id INTEGER PRIMARY KEY, trajectory_id INTEGER NOT NULL REFERENCES trajectories(id),"
+    " parent_id INTEGER REFERENCES turns(id), uuid TEXT NOT NULL UNIQUE, seq INTEGER NOT NULL,"
+    " depth INTEGER NOT NULL, created TEXT, messages TEXT NOT NULL, manifest TEXT, eval TEXT, annotations TEXT,"
+    " provenance TEXT, reward REAL, speedup REAL, compile_status TEXT, verify_status TEXT)",
+    "CREATE INDEX turns_trajectory ON turns(trajectory_id, seq)",
+    "CREATE INDEX turns_parent ON turns(parent_id)",
+};
+
+// Version 2: full-text search over messages and code, a per-trajectory status, indexes for list sorting.
+const char* const kVersion2[] = {
+    "CREATE VIRTUAL TABLE turn_text USING fts5(body, content='', tokenize='unicode61')",
+    "CREATE VIRTUAL TABLE blob_text USING fts5(body, content='', tokenize='unicode61')",
+    "ALTER TABLE trajectories ADD COLUMN status TEXT NOT NULL DEFAULT 'not-evaluated'",
+    "UPDATE trajectories SET status = COALESCE((SELECT CASE"
+    "   WHEN SUM(t.verify_status = 'passed') > 0 THEN 'correct'"
+    "   WHEN SUM(t.compile_status = 'passed') > 0 THEN 'incorrect'"
+    "   WHEN SUM(t.compile_status IS NOT NULL AND t.compile_status <> 'not-run') > 0 THEN 'compile-error'"
+    "   ELSE 'not-evaluated' END FROM turns t WHERE t.trajectory_id = trajectories.id), 'not-evaluated')",
+    "CREATE INDEX trajectories_task ON trajectories(task_id)",
+    "CREATE INDEX trajectories_best_reward ON trajectories(best_reward)",
+    "CREATE INDEX trajectories_best_speedup ON trajectories(best_speedup)",
+    "CREATE INDEX trajectories_created ON trajectories(created)",
+};
+
+bool run(QSqlDatabase& db, const char* sql, QString* error)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QString::fromLatin1(sql))) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool indexExisting(QSqlDatabase& db, const char* select, const char* insert,
+    const std::function<QString(const QVariant&)>& textOf, QString* error)
+{
+    QSqlQuery rows(db);
+    rows.setForwardOnly(true);
+    QSqlQuery add(db);
+    if (!rows.exec(QString::fromLatin1(select)) || !add.prepare(QString::fromLatin1(insert))) {
+        *error = rows.lastError().isValid() ? rows.lastError().text() : add.lastError().text();
+        return false;
+    }
+    while (rows.next()) {
+        const QString text = textOf(rows.value(1));
+        if (text.isNull())
+            continue;
+        add.addBindValue(rows.value(0));
+        add.addBindValue(text);
+        if (!add.exec()) {
+            *error = add.lastError().text();
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+QString Schema::turnSearchText(const QJsonArray& messages)
+{
+    QString text;
+    for (const QJsonValue& v : messages) {
+        const QJsonObject m = v.toObject();
+        for (const char* key : { "text", "reasoning" }) {
+            const QString s = m.value(QLatin1String(key)).toString();
+            if (!s.isEmpty())
+                text += s + QLatin1Char('\n');
+        }
+        for (const QJsonValue& call : m.value(QLatin1String("tool_calls")).toArray()) {
+            const QJsonObject c = call.toObject();
+            text += c.value(QLatin1String("name")).toString() + QLatin1Char(' ')
+                + QString::fromUtf8(QJsonDocument(c.value(QLatin1String("arguments")).toObject()).toJson(
+                    QJsonDocument::Compact))
+                + QLatin1Char('\n');
+        }
+    }
+    return text.isNull() ? QString(QLatin1String("")) : text;
+}
+
+QString Schema::blobSearchText(const QByteArray& data)
+{
+    constexpr qsizetype kMaxIndexedBytes = 1 << 20;
+    if (data.size() > kMaxIndexedBytes || data.contains('\0'))
+        return {};
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    const QString text = decoder(data);
+    return decoder.hasError() ? QString() : text;
+}
+
+bool Schema::apply(QSqlDatabase& db, int version, QString* error)
+{
+    if (version == 1) {
+        for (const char* sql : kVersion1) {
+            if (!run(db, sql, error))
+                return false;
+        }
+        return run(db, "PRAGMA application_id = 1264009777", error); // StoreFileHeader::kApplicationId
+    }
+    if (version == 2) {
+        for (const char* sql : kVersion2) {
+            if (!run(db, sql, error))
+                return false;
+        }
+        // Text already in the store goes into the new indexes.
+        return indexExisting(db, "SELECT id, messages FROM turns", "INSERT INTO turn_text(rowid, body) VALUES(?, ?)",
+                   [](const QVariant& v) { return turnSearchText(QJsonDocument::fromJson(v.toByteArray()).array()); },
+                   error)
+            && indexExisting(db, "SELECT id, data FROM blobs", "INSERT INTO blob_text(rowid, body) VALUES(?, ?)",
+                [](const QVariant& v) { return blobSearchText(v.toByteArray()); }, error);
+    }
+    *error = QStringLiteral("no migration to schema version %1").arg(version);
+    return false;
+}
+
+bool Schema::migrate(QSqlDatabase& db, int from, int to, QString* error)
+{
+    static_assert(StoreFileHeader::kApplicationId == 1264009777);
+    for (int v = from + 1; v <= to; ++v) {
+        if (!apply(db, v, error)) {
+            *error = QStringLiteral("migration to schema version %1 failed: %2").arg(v).arg(*error);
+            return false;
+        }
+        if (!run(db, QStringLiteral("PRAGMA user_version = %1").arg(v).toLatin1().constData(), error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace kwb

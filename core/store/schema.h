@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QSqlDatabase>
+#include <QString>
+
+namespace kwb {
+
+// The store's schema as a list of migrations; version N is reached by applying migrations 1..N in order.
+class Schema
+{
+public:
+    static constexpr int kCurrentVersion = 2;
+
+    // Brings a store from `from` to `to` inside the caller's transaction; sets user_version.
+    static bool migrate(QSqlDatabase& db, int from, int to, QString* error);
+
+    // What full-text search sees of a turn and of a blob; null when a blob is not worth indexing (binary, huge).
+    static QString turnSearchText(const QJsonArray& messages);
+    static QString blobSearchText(const QByteArray& data);
+
+private:
+    static bool apply(QSqlDatabase& db, int version, QString* error);
+};
+
+} // namespace kwb

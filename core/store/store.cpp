@@ -1,0 +1,365 @@
+#include "store.h"
+
+#include "schema.h"
+#include "storefileheader.h"
+#include "trajectoryreader.h"
+#include "trajectorywriter.h"
+
+#include <QAtomicInt>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace kwb {
+
+namespace {
+
+QAtomicInt g_connectionCounter;
+
+QString fileName(const QString& path)
+{
+    return QFileInfo(path).fileName();
+}
+
+} // namespace
+
+QString Store::describe(const QString& what) const
+{
+    return what + QStringLiteral(" in ") + fileName(m_path);
+}
+
+std::unique_ptr<Store> Store::openConnection(const QString& path, QString* error)
+{
+    std::unique_ptr<Store> store(new Store);
+    store->m_path = path;
+    store->m_connection = QStringLiteral("kwb-store-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1));
+    store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->m_connection);
+    store->m_db.setDatabaseName(path);
+    if (!store->m_db.open()) {
+        *error = QStringLiteral("%1 cannot be opened: %2").arg(fileName(path), store->m_db.lastError().text());
+        return nullptr;
+    }
+    return store;
+}
+
+std::unique_ptr<Store> Store::open(const QString& path, QString* error, OpenMode mode)
+{
+    QString ioError;
+    const StoreFileHeader header = StoreFileHeader::read(path, &ioError);
+    const QString name = fileName(path);
+    switch (header.kind) {
+    case StoreFileHeader::Kind::NotSqlite:
+        *error = ioError.isEmpty() ? QStringLiteral("%1 is not a Kernel Workbench store (it is not an SQLite database).").arg(name)
+                                   : QStringLiteral("%1 cannot be read: %2.").arg(name, ioError);
+        return nullptr;
+    case StoreFileHeader::Kind::Truncated:
+        *error = QStringLiteral("%1 is truncated: it has %2 bytes of the %3 its header announces.")
+                     .arg(name)
+                     .arg(header.fileSize)
+                     .arg(header.expectedSize);
+        return nullptr;
+    case StoreFileHeader::Kind::Sqlite:
+        if (!header.isKwbStore()) {
+            *error = QStringLiteral("%1 is an SQLite database of another application, not a Kernel Workbench store.").arg(name);
+            return nullptr;
+        }
+        if (int(header.userVersion) > Schema::kCurrentVersion) {
+            *error = QStringLiteral("%1 was written by a newer Kernel Workbench (schema %2; this version reads up to %3); "
+                                    "update the workbench to open it.")
+                         .arg(name)
+                         .arg(header.userVersion)
+                         .arg(Schema::kCurrentVersion);
+            return nullptr;
+        }
+        break;
+    case StoreFileHeader::Kind::Missing:
+        if (mode == OpenMode::MustExist) {
+            *error = QStringLiteral("%1 does not exist.").arg(path);
+            return nullptr;
+        }
+        break;
+    case StoreFileHeader::Kind::Empty:
+        break;
+    }
+
+    auto store = openConnection(path, error);
+    if (!store)
+        return nullptr;
+    QString sqlError;
+    QSqlQuery probe(store->m_db);
+    if (!probe.exec(QStringLiteral("PRAGMA user_version")) || !probe.next()) {
+        *error = QStringLiteral("%1 is damaged: %2.").arg(name, probe.lastError().text());
+        return nullptr;
+    }
+    const int version = probe.value(0).toInt();
+    probe.finish();
+    if (!store->exec(QStringLiteral("PRAGMA foreign_keys = ON"), &sqlError)
+        || !store->exec(QStringLiteral("PRAGMA synchronous = NORMAL"), &sqlError)
+        || (version < Schema::kCurrentVersion && !store->exec(QStringLiteral("PRAGMA journal_mode = WAL"), &sqlError))) {
+        *error = QStringLiteral("%1 cannot be prepared: %2.").arg(name, sqlError);
+        return nullptr;
+    }
+    if (version < Schema::kCurrentVersion) {
+        Transaction tx(*store);
+        if (!Schema::migrate(store->m_db, version, Schema::kCurrentVersion, &sqlError) || !tx.commit(&sqlError)) {
+            *error = QStringLiteral("%1 could not be brought to schema %2: %3.").arg(name).arg(Schema::kCurrentVersion).arg(sqlError);
+            return nullptr;
+        }
+    }
+    store->m_schemaVersion = Schema::kCurrentVersion;
+    return store;
+}
+
+std::unique_ptr<Store> Store::createAtVersion(const QString& path, int version, QString* error)
+{
+    if (QFileInfo::exists(path)) {
+        *error = QStringLiteral("%1 already exists.").arg(fileName(path));
+        return nullptr;
+    }
+    auto store = openConnection(path, error);
+    if (!store)
+        return nullptr;
+    Transaction tx(*store);
+    if (!Schema::migrate(store->m_db, 0, version, error) || !tx.commit(error))
+        return nullptr;
+    store->m_schemaVersion = version;
+    return store;
+}
+
+Store::~Store()
+{
+    m_writer.reset();
+    m_reader.reset();
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+bool Store::exec(const QString& sql, QString* error)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(sql)) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+Store::Transaction::Transaction(Store& store)
+    : m_store(store)
+    , m_depth(store.m_transactionDepth)
+{
+    QString ignored;
+    m_active = m_depth == 0 ? m_store.exec(QStringLiteral("BEGIN IMMEDIATE"), &ignored)
+                            : m_store.exec(QStringLiteral("SAVEPOINT s%1").arg(m_depth), &ignored);
+    if (m_active)
+        ++m_store.m_transactionDepth;
+}
+
+Store::Transaction::~Transaction()
+{
+    if (m_active)
+        rollback();
+}
+
+bool Store::Transaction::commit(QString* error)
+{
+    if (!m_active) {
+        *error = QStringLiteral("no transaction is open (the store may be locked by another program)");
+        return false;
+    }
+    const bool ok = m_depth == 0 ? m_store.exec(QStringLiteral("COMMIT"), error)
+                                 : m_store.exec(QStringLiteral("RELEASE s%1").arg(m_depth), error);
+    if (ok) {
+        m_active = false;
+        --m_store.m_transactionDepth;
+    }
+    return ok;
+}
+
+void Store::Transaction::rollback()
+{
+    if (!m_active)
+        return;
+    QString ignored;
+    if (m_depth == 0) {
+        m_store.exec(QStringLiteral("ROLLBACK"), &ignored);
+    } else {
+        m_store.exec(QStringLiteral("ROLLBACK TO s%1").arg(m_depth), &ignored);
+        m_store.exec(QStringLiteral("RELEASE s%1").arg(m_depth), &ignored);
+    }
+    m_active = false;
+    --m_store.m_transactionDepth;
+}
+
+std::optional<qint64> Store::addTrajectory(const Trajectory& trajectory, QString* error)
+{
+    if (!m_writer)
+        m_writer = std::make_unique<TrajectoryWriter>(*this);
+    Transaction tx(*this);
+    const auto id = m_writer->addTrajectory(trajectory, error);
+    if (!id || !tx.commit(error))
+        return std::nullopt;
+    return id;
+}
+
+std::optional<qint64> Store::addTurn(qint64 trajectoryId, const Turn& turn, QString* error)
+{
+    if (!m_writer)
+        m_writer = std::make_unique<TrajectoryWriter>(*this);
+    Transaction tx(*this);
+    const auto id = m_writer->addTurn(trajectoryId, turn, error);
+    if (!id || !tx.commit(error))
+        return std::nullopt;
+    return id;
+}
+
+std::optional<QByteArray> Store::blob(const QString& sha256, QString* error) const
+{
+    if (!m_reader)
+        m_reader = std::make_unique<TrajectoryReader>(*this);
+    return m_reader->blob(sha256, error);
+}
+
+std::optional<Trajectory> Store::trajectory(qint64 id, Depth depth, QString* error) const
+{
+    if (!m_reader)
+        m_reader = std::make_unique<TrajectoryReader>(*this);
+    return m_reader->trajectory(id, depth == Depth::Full, error);
+}
+
+std::optional<Turn> Store::turn(qint64 turnId, bool withFiles, QString* error) const
+{
+    if (!m_reader)
+        m_reader = std::make_unique<TrajectoryReader>(*this);
+    return m_reader->turn(turnId, withFiles, error);
+}
+
+std::optional<StoreInfo> Store::info(QString* error) const
+{
+    StoreInfo info;
+    info.schemaVersion = m_schemaVersion;
+    info.fileBytes = QFileInfo(m_path).size();
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT (SELECT count(*) FROM trajectories), (SELECT count(*) FROM trajectories WHERE synthetic),"
+                               " (SELECT count(*) FROM turns), (SELECT coalesce(sum(branch_count), 0) FROM trajectories),"
+                               " (SELECT count(*) FROM blobs), (SELECT coalesce(sum(size), 0) FROM blobs)"))
+        || !q.next()) {
+        *error = describe(QStringLiteral("counting")) + QStringLiteral(" failed: ") + q.lastError().text();
+        return std::nullopt;
+    }
+    info.trajectories = q.value(0).toLongLong();
+    info.syntheticTrajectories = q.value(1).toLongLong();
+    info.turns = q.value(2).toLongLong();
+    info.branches = q.value(3).toLongLong();
+    info.blobs = q.value(4).toLongLong();
+    info.blobBytes = q.value(5).toLongLong();
+    if (!q.exec(QStringLiteral("SELECT k.name, k.level, count(t.id) FROM tasks k LEFT JOIN trajectories t ON t.task_id = k.id"
+                               " GROUP BY k.name, k.level ORDER BY k.level, k.name"))) {
+        *error = describe(QStringLiteral("listing tasks")) + QStringLiteral(" failed: ") + q.lastError().text();
+        return std::nullopt;
+    }
+    while (q.next())
+        info.tasks.append({ q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong() });
+    return info;
+}
+
+std::optional<QList<qint64>> Store::trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
+    bool descending, QString* error) const
+{
+    QVariantList binds;
+    const QString where = filter.whereClause(&binds);
+    QString sql = QStringLiteral("SELECT t.id FROM trajectories t JOIN tasks k ON k.id = t.task_id");
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where;
+    sql += QStringLiteral(" ORDER BY ") + TrajectoryFilter::orderByClause(sortBy, descending);
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        *error = describe(QStringLiteral("filtering")) + QStringLiteral(" failed: ") + q.lastError().text();
+        return std::nullopt;
+    }
+    for (const QVariant& v : binds)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        // The usual cause is FTS5 query syntax typed by the user.
+        *error = QStringLiteral("The filter could not be applied: %1.").arg(q.lastError().databaseText());
+        return std::nullopt;
+    }
+    QList<qint64> ids;
+    while (q.next())
+        ids.append(q.value(0).toLongLong());
+    return ids;
+}
+
+std::optional<QList<TrajectorySummary>> Store::summaries(const QList<qint64>& ids, QString* error) const
+{
+    QList<TrajectorySummary> out;
+    if (ids.isEmpty())
+        return out;
+    QStringList idText;
+    for (qint64 id : ids)
+        idText.append(QString::number(id));
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT t.id, t.uuid, k.name, k.level, t.title, t.source, t.policy, t.created, t.turn_count,"
+                               " t.branch_count, t.status, t.best_reward, t.best_speedup, t.labels, t.synthetic"
+                               " FROM trajectories t JOIN tasks k ON k.id = t.task_id WHERE t.id IN (")
+            + idText.join(QLatin1Char(',')) + QLatin1Char(')'))) {
+        *error = describe(QStringLiteral("reading trajectories")) + QStringLiteral(" failed: ") + q.lastError().text();
+        return std::nullopt;
+    }
+    QHash<qint64, TrajectorySummary> byId;
+    while (q.next()) {
+        TrajectorySummary s;
+        s.id = q.value(0).toLongLong();
+        s.uuid = q.value(1).toString();
+        s.task = q.value(2).toString();
+        s.level = q.value(3).toInt();
+        s.title = q.value(4).toString();
+        s.source = q.value(5).toString();
+        s.policy = q.value(6).toString();
+        s.created = QDateTime::fromString(q.value(7).toString(), Qt::ISODateWithMs);
+        s.turns = q.value(8).toInt();
+        s.branches = q.value(9).toInt();
+        s.status = q.value(10).toString();
+        s.bestReward = q.value(11).isNull() ? kUnknown : q.value(11).toDouble();
+        s.bestSpeedup = q.value(12).isNull() ? kUnknown : q.value(12).toDouble();
+        for (const QJsonValue& v : QJsonDocument::fromJson(q.value(13).toByteArray()).array())
+            s.labels.append(v.toString());
+        s.synthetic = q.value(14).toBool();
+        byId.insert(s.id, s);
+    }
+    for (qint64 id : ids) {
+        if (byId.contains(id))
+            out.append(byId.value(id));
+    }
+    return out;
+}
+
+bool Store::verify(QString* error) const
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA integrity_check")) || !q.next()) {
+        *error = QStringLiteral("%1 is damaged: %2.").arg(fileName(m_path), q.lastError().text());
+        return false;
+    }
+    if (q.value(0).toString() != QLatin1String("ok")) {
+        *error = QStringLiteral("%1 is damaged: %2.").arg(fileName(m_path), q.value(0).toString());
+        return false;
+    }
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT hash FROM blobs"))) {
+        *error = describe(QStringLiteral("listing blobs")) + QStringLiteral(" failed: ") + q.lastError().text();
+        return false;
+    }
+    while (q.next()) {
+        if (!blob(q.value(0).toString(), error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace kwb

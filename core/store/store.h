@@ -1,0 +1,107 @@
+#pragma once
+
+#include "model/trajectory.h"
+#include "storeinfo.h"
+#include "trajectoryfilter.h"
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace kwb {
+
+class TrajectoryReader;
+class TrajectoryWriter;
+
+// One row of the trajectory list: what can be shown and filtered without loading any turn.
+struct TrajectorySummary
+{
+    qint64 id = 0;
+    QString uuid;
+    QString task;
+    int level = 0;
+    QString title;
+    QString source;
+    QString policy;
+    QDateTime created;
+    int turns = 0;
+    int branches = 0;
+    QString status;
+    double bestReward = kUnknown;
+    double bestSpeedup = kUnknown;
+    QStringList labels;
+    bool synthetic = false;
+};
+
+// A `.kwb` file: SQLite (WAL) holding trajectories as turn trees, with content-addressed blobs shared between
+// turns and full-text search. Nothing is overwritten: a fork or steer adds turns. Reads are lazy.
+class Store
+{
+public:
+    enum class Depth { Headers, Full }; // Headers: turns without messages and files
+
+    enum class OpenMode { CreateIfMissing, MustExist };
+
+    // Opens (or creates) the store. A foreign, corrupt, truncated or newer file is refused untouched.
+    static std::unique_ptr<Store> open(const QString& path, QString* error, OpenMode mode = OpenMode::CreateIfMissing);
+    // Creates a new store at an older schema version; for migration tests.
+    static std::unique_ptr<Store> createAtVersion(const QString& path, int version, QString* error);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const QString& path() const { return m_path; }
+    int schemaVersion() const { return m_schemaVersion; }
+
+    // Nested scopes become savepoints; what a scope did is undone unless commit() is called.
+    class Transaction
+    {
+    public:
+        explicit Transaction(Store& store);
+        ~Transaction();
+        bool isActive() const { return m_active; }
+        bool commit(QString* error);
+        void rollback();
+
+    private:
+        Store& m_store;
+        int m_depth = 0;
+        bool m_active = false;
+    };
+
+    std::optional<qint64> addTrajectory(const Trajectory& trajectory, QString* error);
+    // Adds one turn under an existing one (or as a new root): forks, steers and continuations.
+    std::optional<qint64> addTurn(qint64 trajectoryId, const Turn& turn, QString* error);
+
+    std::optional<QByteArray> blob(const QString& sha256, QString* error) const;
+    std::optional<StoreInfo> info(QString* error) const;
+    std::optional<QList<qint64>> trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
+        bool descending, QString* error) const;
+    std::optional<QList<TrajectorySummary>> summaries(const QList<qint64>& ids, QString* error) const;
+    std::optional<Trajectory> trajectory(qint64 id, Depth depth, QString* error) const;
+    std::optional<Turn> turn(qint64 turnId, bool withFiles, QString* error) const;
+    // Full check: SQLite's integrity check and every blob against its hash. Slow on big stores.
+    bool verify(QString* error) const;
+
+    QSqlDatabase& database() { return m_db; }
+    const QSqlDatabase& database() const { return m_db; }
+    QString describe(const QString& what) const; // "<what> in <file>" for messages
+
+private:
+    Store() = default;
+    static std::unique_ptr<Store> openConnection(const QString& path, QString* error);
+    bool exec(const QString& sql, QString* error);
+
+    QString m_path;
+    QString m_connection;
+    QSqlDatabase m_db;
+    int m_schemaVersion = 0;
+    int m_transactionDepth = 0;
+    std::unique_ptr<TrajectoryWriter> m_writer;
+    mutable std::unique_ptr<TrajectoryReader> m_reader;
+};
+
+} // namespace kwb

@@ -1,0 +1,75 @@
+#include "trajectoryfilter.h"
+
+#include <cmath>
+
+namespace kwb {
+
+bool TrajectoryFilter::isEmpty() const
+{
+    return whereClause(nullptr).isEmpty();
+}
+
+QString TrajectoryFilter::whereClause(QVariantList* binds) const
+{
+    QStringList terms;
+    auto bind = [binds](const QVariant& v) {
+        if (binds)
+            binds->append(v);
+    };
+    if (!taskContains.isEmpty()) {
+        terms << QStringLiteral("instr(lower(k.name), lower(?)) > 0");
+        bind(taskContains);
+    }
+    if (level > 0) {
+        terms << QStringLiteral("k.level = ?");
+        bind(level);
+    }
+    if (!status.isEmpty()) {
+        terms << QStringLiteral("t.status = ?");
+        bind(status);
+    }
+    if (std::isfinite(minReward)) {
+        terms << QStringLiteral("t.best_reward >= ?");
+        bind(minReward);
+    }
+    if (std::isfinite(maxReward)) {
+        terms << QStringLiteral("t.best_reward <= ?");
+        bind(maxReward);
+    }
+    if (std::isfinite(minSpeedup)) {
+        terms << QStringLiteral("t.best_speedup >= ?");
+        bind(minSpeedup);
+    }
+    if (std::isfinite(maxSpeedup)) {
+        terms << QStringLiteral("t.best_speedup <= ?");
+        bind(maxSpeedup);
+    }
+    if (!label.isEmpty()) {
+        terms << QStringLiteral("EXISTS (SELECT 1 FROM json_each(t.labels) WHERE json_each.value = ?)");
+        bind(label);
+    }
+    if (synthetic >= 0) {
+        terms << QStringLiteral("t.synthetic = ?");
+        bind(synthetic);
+    }
+    if (!text.isEmpty()) {
+        terms << QStringLiteral(
+            "t.id IN (SELECT trajectory_id FROM turns WHERE id IN (SELECT rowid FROM turn_text WHERE turn_text MATCH ?)"
+            " UNION SELECT u.trajectory_id FROM turns u JOIN manifest_entries m ON m.manifest = u.manifest"
+            " JOIN blobs b ON b.hash = m.blob WHERE b.id IN (SELECT rowid FROM blob_text WHERE blob_text MATCH ?))");
+        bind(text);
+        bind(text);
+    }
+    return terms.join(QLatin1String(" AND "));
+}
+
+QString TrajectoryFilter::orderByClause(TrajectoryColumn column, bool descending)
+{
+    static const char* const kColumns[] = { "k.name", "k.level", "t.title", "t.source", "t.policy", "t.created",
+        "t.turn_count", "t.branch_count", "t.status", "t.best_reward", "t.best_speedup", "t.labels" };
+    static_assert(std::size(kColumns) == std::size_t(TrajectoryColumn::Count));
+    const QString dir = descending ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
+    return QLatin1String(kColumns[int(column)]) + dir + QStringLiteral(", t.id") + dir;
+}
+
+} // namespace kwb

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+
+#include <limits>
+
+namespace kwb {
+
+// The columns a trajectory list can be sorted by.
+enum class TrajectoryColumn { Task, Level, Title, Source, Policy, Created, Turns, Branches, Status, BestReward, BestSpeedup, Labels, Count };
+
+// What the trajectory list shows; empty fields do not filter. Turned into one SQL WHERE clause.
+struct TrajectoryFilter
+{
+    QString taskContains;
+    int level = 0; // 0: any
+    QString status; // "correct", "incorrect", "compile-error", "not-evaluated"; empty: any
+    double minReward = -std::numeric_limits<double>::infinity();
+    double maxReward = std::numeric_limits<double>::infinity();
+    double minSpeedup = -std::numeric_limits<double>::infinity();
+    double maxSpeedup = std::numeric_limits<double>::infinity();
+    QString label; // trajectories carrying this label
+    QString text; // full-text search over messages and code (FTS5 query syntax)
+    int synthetic = -1; // -1 any, 0 real only, 1 synthetic only
+
+    bool isEmpty() const;
+
+    // SQL over `trajectories t JOIN tasks k`; the values bind in order.
+    QString whereClause(QVariantList* binds) const;
+    static QString orderByClause(TrajectoryColumn column, bool descending);
+};
+
+} // namespace kwb
