@@ -34,7 +34,7 @@ QJsonObject Annotation::toJson() const
 
 Annotation Annotation::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("annotation"));
+    json::Reader r;
     Annotation a;
     const QString kind = r.requiredString(o, QLatin1String("kind"));
     if (const int k = json::indexOf(kKinds, kind); k >= 0)

@@ -241,7 +241,7 @@ QJsonObject EvalResult::toJson() const
 
 EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("eval"));
+    json::Reader r;
     EvalResult e;
     const QJsonObject c = r.object(o, QLatin1String("compile"));
     e.compile.status = readStatus(r, c);

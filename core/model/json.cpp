@@ -7,7 +7,7 @@ namespace kwb::json {
 void Reader::fail(const QString& message)
 {
     if (m_error.isEmpty())
-        m_error = m_context.isEmpty() ? message : m_context + QLatin1String(": ") + message;
+        m_error = message;
 }
 
 void Reader::typeError(QLatin1StringView key, const char* expected)

@@ -12,11 +12,6 @@ namespace kwb::json {
 class Reader
 {
 public:
-    explicit Reader(QString context)
-        : m_context(std::move(context))
-    {
-    }
-
     QString string(const QJsonObject& o, QLatin1StringView key, const QString& fallback = {});
     QString requiredString(const QJsonObject& o, QLatin1StringView key);
     double number(const QJsonObject& o, QLatin1StringView key, double fallback);
@@ -33,7 +28,6 @@ public:
 private:
     void typeError(QLatin1StringView key, const char* expected);
 
-    QString m_context;
     QString m_error;
 };
 

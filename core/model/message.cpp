@@ -50,7 +50,7 @@ QJsonObject Message::toJson() const
 
 Message Message::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("message"));
+    json::Reader r;
     Message m;
     const QString role = r.requiredString(o, QLatin1String("role"));
     if (r.ok() && !roleFromName(role, &m.role))

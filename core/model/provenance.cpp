@@ -27,7 +27,7 @@ QJsonObject Provenance::toJson() const
 
 Provenance Provenance::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("provenance"));
+    json::Reader r;
     Provenance p;
     const QString kind = r.string(o, QLatin1String("kind"), QStringLiteral("agent"));
     if (const int k = json::indexOf(kKinds, kind); k >= 0)

@@ -15,7 +15,7 @@ QJsonObject ToolCall::toJson() const
 
 ToolCall ToolCall::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("tool call"));
+    json::Reader r;
     ToolCall call;
     call.id = r.string(o, QLatin1String("id"));
     call.name = r.requiredString(o, QLatin1String("name"));

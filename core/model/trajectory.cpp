@@ -104,7 +104,7 @@ QJsonObject Trajectory::toJson() const
 
 Trajectory Trajectory::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QString {});
+    json::Reader r;
     Trajectory t;
     const QString format = r.requiredString(o, QLatin1String("format"));
     if (r.ok() && format != QLatin1String("kwb-trajectory/1"))

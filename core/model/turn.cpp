@@ -32,7 +32,7 @@ QJsonObject Turn::toJson() const
 
 Turn Turn::fromJson(const QJsonObject& o, QString* error)
 {
-    json::Reader r(QStringLiteral("turn"));
+    json::Reader r;
     Turn t;
     t.uuid = r.requiredString(o, QLatin1String("uuid"));
     t.parentUuid = r.string(o, QLatin1String("parent"));

@@ -1,0 +1,147 @@
+#include "testutils.h"
+
+#include "io/nativejsonl.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+// Drives the real kwb binary: exit codes, messages and files as a user sees them.
+class TestKwbCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void helpAndUsage();
+    void generateInfoExportImportRoundTrip();
+    void badInputFailsWithOneSentence_data();
+    void badInputFailsWithOneSentence();
+    void failedImportIntoNewStoreLeavesNoFile();
+
+private:
+    struct Result
+    {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Result kwb(const QStringList& args);
+    QString path(const QString& name) const { return m_dir->filePath(name); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestKwbCli::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+}
+
+TestKwbCli::Result TestKwbCli::kwb(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(KWB_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+void TestKwbCli::helpAndUsage()
+{
+    Result r = kwb({ QStringLiteral("--help") });
+    QCOMPARE(r.code, 0);
+    for (const char* command : { "info", "export", "import", "gen-synthetic", "check" })
+        QVERIFY2(r.out.contains(command), command);
+    r = kwb({ QStringLiteral("frobnicate") });
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("'frobnicate' is not a kwb command"));
+    r = kwb({ QStringLiteral("info"), QStringLiteral("--help") });
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("--json"));
+    r = kwb({ QStringLiteral("import"), path(QStringLiteral("x.jsonl")) });
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("--store STORE is required"));
+}
+
+void TestKwbCli::generateInfoExportImportRoundTrip()
+{
+    const QString a = path(QStringLiteral("a.kwb"));
+    Result r = kwb({ QStringLiteral("gen-synthetic"), QStringLiteral("--store"), a, QStringLiteral("--trajectories"), QStringLiteral("30"),
+        QStringLiteral("--turns"), QStringLiteral("8"), QStringLiteral("--seed"), QStringLiteral("5") });
+    QVERIFY2(r.code == 0, r.err.constData());
+
+    r = kwb({ QStringLiteral("info"), a, QStringLiteral("--json") });
+    QCOMPARE(r.code, 0);
+    const QJsonObject info = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(info.value(QStringLiteral("trajectories")).toInt(), 30);
+    QCOMPARE(info.value(QStringLiteral("synthetic_trajectories")).toInt(), 30);
+    QCOMPARE(info.value(QStringLiteral("turns")).toInt(), 240);
+    QVERIFY(info.value(QStringLiteral("branches")).toInt() >= 30);
+    QVERIFY(!info.value(QStringLiteral("tasks")).toArray().isEmpty());
+    r = kwb({ QStringLiteral("info"), a });
+    QVERIFY(r.out.contains("Trajectories:  30 (30 synthetic)"));
+
+    r = kwb({ QStringLiteral("export"), a, QStringLiteral("--format"), QStringLiteral("jsonl"), QStringLiteral("-o"), path(QStringLiteral("a.jsonl")) });
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString b = path(QStringLiteral("b.kwb"));
+    r = kwb({ QStringLiteral("import"), path(QStringLiteral("a.jsonl")), QStringLiteral("--store"), b });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.out.contains("Imported 30 trajectories (240 turns)"));
+    r = kwb({ QStringLiteral("export"), b, QStringLiteral("--format"), QStringLiteral("jsonl") }); // to stdout
+    QCOMPARE(r.code, 0);
+    QFile first(path(QStringLiteral("a.jsonl")));
+    QVERIFY(first.open(QIODevice::ReadOnly));
+    QCOMPARE(r.out, first.readAll());
+    r = kwb({ QStringLiteral("check"), b });
+    QVERIFY2(r.code == 0, r.err.constData());
+}
+
+void TestKwbCli::badInputFailsWithOneSentence_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing store") << QStringList { QStringLiteral("info"), QStringLiteral("@none.kwb") } << 1 << QStringLiteral("none.kwb does not exist.");
+    QTest::newRow("text file as store") << QStringList { QStringLiteral("info"), QStringLiteral("@notes.txt") } << 1 << QStringLiteral("notes.txt is not a Kernel Workbench store");
+    QTest::newRow("unsupported format") << QStringList { QStringLiteral("export"), QStringLiteral("@notes.txt"), QStringLiteral("--format"), QStringLiteral("parquet") } << 2 << QStringLiteral("format 'parquet' is not supported");
+    QTest::newRow("bad count") << QStringList { QStringLiteral("gen-synthetic"), QStringLiteral("--store"), QStringLiteral("@g.kwb"), QStringLiteral("--trajectories"), QStringLiteral("many") } << 2 << QStringLiteral("take non-negative whole numbers");
+}
+
+void TestKwbCli::badInputFailsWithOneSentence()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, expected);
+    QFile notes(path(QStringLiteral("notes.txt")));
+    QVERIFY(notes.open(QIODevice::WriteOnly));
+    notes.write("not a store\n");
+    notes.close();
+    for (QString& a : args) {
+        if (a.startsWith(QLatin1Char('@')))
+            a = path(a.mid(1));
+    }
+    const Result r = kwb(args);
+    QCOMPARE(r.code, code);
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(expected), qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestKwbCli::failedImportIntoNewStoreLeavesNoFile()
+{
+    QFile bad(path(QStringLiteral("bad.jsonl")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(kwb::NativeJsonl::encode(kwb::test::forkedTrajectory(QStringLiteral("ok"))) + "\n{\"format\": \"kwb-traj");
+    bad.close();
+    const QString store = path(QStringLiteral("new.kwb"));
+    const Result r = kwb({ QStringLiteral("import"), bad.fileName(), QStringLiteral("--store"), store });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("bad.jsonl line 2"), r.err.constData());
+    QVERIFY(!QFile::exists(store));
+}
+
+QTEST_GUILESS_MAIN(TestKwbCli)
+#include "tst_kwbcli.moc"

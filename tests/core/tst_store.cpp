@@ -1,0 +1,363 @@
+#include "testutils.h"
+
+#include "store/schema.h"
+#include "store/store.h"
+
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void roundTrip();
+    void headersLeaveMessagesAndFilesOut();
+    void forkAddsAndNeverOverwrites();
+    void forkRejectsUnknownParentAndDuplicates();
+    void blobsAreSharedBetweenTurns();
+    void summaryAndFilters();
+    void fullTextSearchFindsMessagesAndCode();
+    void failedWriteLeavesNothing();
+    void migratesVersion1();
+    void refusesBadFilesUntouched_data();
+    void refusesBadFilesUntouched();
+    void detectsDamagedBlob();
+    void nestedTransactionsRollBackTheirPartOnly();
+
+private:
+    QString path(const QString& name) const { return m_dir->filePath(name); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestStore::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TestStore::roundTrip()
+{
+    QString error;
+    const Trajectory t = test::forkedTrajectory(QStringLiteral("rt"));
+    qint64 id = 0;
+    {
+        auto store = Store::open(path(QStringLiteral("a.kwb")), &error);
+        QVERIFY2(store, qPrintable(error));
+        QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
+        const auto added = store->addTrajectory(t, &error);
+        QVERIFY2(added, qPrintable(error));
+        id = *added;
+    }
+    auto store = Store::open(path(QStringLiteral("a.kwb")), &error, Store::OpenMode::MustExist);
+    QVERIFY2(store, qPrintable(error));
+    const auto back = store->trajectory(id, Store::Depth::Full, &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY(*back == t);
+    QCOMPARE(back->storeId, id);
+    QVERIFY(back->turns.at(0).storeId > 0);
+}
+
+void TestStore::headersLeaveMessagesAndFilesOut()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("h.kwb")), &error);
+    const auto id = store->addTrajectory(test::forkedTrajectory(QStringLiteral("h")), &error);
+    QVERIFY(id);
+    const auto headers = store->trajectory(*id, Store::Depth::Headers, &error);
+    QVERIFY2(headers, qPrintable(error));
+    QCOMPARE(headers->turns.size(), 3);
+    QVERIFY(headers->turns.at(1).messages.isEmpty());
+    QVERIFY(headers->turns.at(1).workspace.isEmpty());
+    QCOMPARE(headers->turns.at(1).eval->reward, 3.0);
+    QCOMPARE(headers->turns.at(2).parentUuid, QStringLiteral("h-t0"));
+
+    const auto turn = store->turn(headers->turns.at(1).storeId, false, &error);
+    QVERIFY2(turn, qPrintable(error));
+    QCOMPARE(turn->messages.size(), 1);
+    QCOMPARE(turn->workspace.size(), 2);
+    QVERIFY(!turn->workspace.hasContent(QStringLiteral("model_new.py")));
+    const auto withFiles = store->turn(headers->turns.at(1).storeId, true, &error);
+    QCOMPARE(withFiles->workspace.content(QStringLiteral("model_new.py")), QByteArrayLiteral("import torch\n"));
+}
+
+void TestStore::forkAddsAndNeverOverwrites()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("f.kwb")), &error);
+    const Trajectory t = test::forkedTrajectory(QStringLiteral("f"));
+    const auto id = store->addTrajectory(t, &error);
+    QVERIFY(id);
+
+    Turn steer;
+    steer.uuid = QStringLiteral("f-steer");
+    steer.parentUuid = QStringLiteral("f-t1");
+    steer.messages = { Message { Message::Role::User, QStringLiteral("use float4 loads"), {}, {}, {}, {}, -1, -1, -1 },
+        test::assistant(QStringLiteral("vectorized")) };
+    steer.workspace = t.turns.at(1).workspace;
+    steer.workspace.setFile(QStringLiteral("kernels/softmax.cu"), QByteArrayLiteral("__global__ void vec4() {}\n"));
+    steer.eval = test::evalWith(StageStatus::Passed, StageStatus::Passed, 25, 100, 3);
+    steer.provenance.kind = Provenance::Kind::HumanEdit;
+    QVERIFY2(store->addTurn(*id, steer, &error), qPrintable(error));
+
+    const auto back = store->trajectory(*id, Store::Depth::Full, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->turns.size(), 4);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(back->turns.at(i) == t.turns.at(i)); // history untouched
+    QVERIFY(back->turns.at(3) == steer);
+    QCOMPARE(back->branch(QStringLiteral("f-steer")).size(), 3);
+
+    const auto summaries = store->summaries({ *id }, &error);
+    QCOMPARE(summaries->first().turns, 4);
+    QCOMPARE(summaries->first().branches, 2); // f-t1 is no longer a leaf; f-t2 and f-steer are
+    QCOMPARE(summaries->first().bestSpeedup, 4.0);
+}
+
+void TestStore::forkRejectsUnknownParentAndDuplicates()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("r.kwb")), &error);
+    const auto id = store->addTrajectory(test::forkedTrajectory(QStringLiteral("r")), &error);
+    Turn orphan;
+    orphan.uuid = QStringLiteral("orphan");
+    orphan.parentUuid = QStringLiteral("nowhere");
+    QVERIFY(!store->addTurn(*id, orphan, &error));
+    QVERIFY2(error.contains(QStringLiteral("nowhere")), qPrintable(error));
+    Turn again;
+    again.uuid = QStringLiteral("r-t1");
+    again.parentUuid = QStringLiteral("r-t0");
+    QVERIFY(!store->addTurn(*id, again, &error));
+    QVERIFY2(error.contains(QStringLiteral("already in")), qPrintable(error));
+    QVERIFY(!store->addTrajectory(test::forkedTrajectory(QStringLiteral("r")), &error));
+    QVERIFY2(error.contains(QStringLiteral("already in")), qPrintable(error));
+    QCOMPARE(store->info(&error)->turns, 3);
+}
+
+void TestStore::blobsAreSharedBetweenTurns()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("b.kwb")), &error);
+    QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b1")), &error));
+    QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b2")), &error));
+    // 3 distinct kernels + model_new.py + the task source, whatever the number of turns and trajectories
+    QCOMPARE(store->info(&error)->blobs, 5);
+    QSqlQuery q(store->database());
+    QVERIFY(q.exec(QStringLiteral("SELECT count(DISTINCT manifest) FROM manifest_entries")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 3);
+}
+
+void TestStore::summaryAndFilters()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("s.kwb")), &error);
+    QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("s1"), QStringLiteral("softmax_rows")), &error));
+    Trajectory failing = test::forkedTrajectory(QStringLiteral("s2"), QStringLiteral("layernorm"));
+    failing.task.level = 2;
+    failing.labels = { QStringLiteral("reject") };
+    for (Turn& turn : failing.turns)
+        turn.eval = test::evalWith(StageStatus::Failed, StageStatus::NotRun, 0, 0, -1);
+    QVERIFY(store->addTrajectory(failing, &error));
+
+    auto count = [&](const TrajectoryFilter& f) { return store->trajectoryIds(f, TrajectoryColumn::Task, false, &error)->size(); };
+    QCOMPARE(count({}), 2);
+    TrajectoryFilter f;
+    f.taskContains = QStringLiteral("SOFT");
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.level = 2;
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.status = QStringLiteral("compile-error");
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.minReward = 2;
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.minSpeedup = 1.5;
+    f.maxSpeedup = 2.5;
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.label = QStringLiteral("reject");
+    QCOMPARE(count(f), 1);
+    f = {};
+    f.synthetic = 1;
+    QCOMPARE(count(f), 0);
+
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Task, false, &error);
+    const auto rows = store->summaries(*ids, &error);
+    QCOMPARE(rows->at(0).task, QStringLiteral("layernorm"));
+    QCOMPARE(rows->at(0).status, QStringLiteral("compile-error"));
+    QVERIFY(std::isnan(rows->at(0).bestSpeedup));
+    QCOMPARE(rows->at(1).status, QStringLiteral("correct"));
+    QCOMPARE(rows->at(1).bestReward, 3.0);
+    QCOMPARE(rows->at(1).branches, 2);
+    const auto descending = store->trajectoryIds({}, TrajectoryColumn::Task, true, &error);
+    QCOMPARE(descending->first(), ids->last());
+}
+
+void TestStore::fullTextSearchFindsMessagesAndCode()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("t.kwb")), &error);
+    QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("x1")), &error));
+    Trajectory other = test::forkedTrajectory(QStringLiteral("x2"));
+    other.turns[1].workspace.setFile(QStringLiteral("kernels/softmax.cu"), QByteArrayLiteral("__global__ void shfl_reduce() {}\n"));
+    QVERIFY(store->addTrajectory(other, &error));
+    TrajectoryFilter f;
+    f.text = QStringLiteral("warpshuffle");
+    QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 2); // message text
+    f.text = QStringLiteral("shfl_reduce");
+    QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 1); // code
+    f.text = QStringLiteral("\"unbalanced");
+    QVERIFY(!store->trajectoryIds(f, TrajectoryColumn::Created, false, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("The filter could not be applied")), qPrintable(error));
+}
+
+void TestStore::failedWriteLeavesNothing()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("w.kwb")), &error);
+    Trajectory t = test::forkedTrajectory(QStringLiteral("w"));
+    t.turns[2].uuid = t.turns[1].uuid; // duplicate: rejected before any row is written
+    QVERIFY(!store->addTrajectory(t, &error));
+    Trajectory dangling = test::forkedTrajectory(QStringLiteral("d"));
+    dangling.turns[1].workspace.setFileRef(QStringLiteral("missing.cu"), QString(64, QLatin1Char('a')));
+    QVERIFY(!store->addTrajectory(dangling, &error)); // fails after the root turn was written
+    QVERIFY2(error.contains(QStringLiteral("not in the store")), qPrintable(error));
+    const auto info = store->info(&error);
+    QCOMPARE(info->trajectories, 0);
+    QCOMPARE(info->turns, 0);
+    QCOMPARE(info->blobs, 0);
+}
+
+void TestStore::migratesVersion1()
+{
+    const QString file = path(QStringLiteral("v1.kwb"));
+    QString error;
+    {
+        auto old = Store::createAtVersion(file, 1, &error);
+        QVERIFY2(old, qPrintable(error));
+        QFile fixture(QFINDTESTDATA("data/store-v1.sql"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        QSqlQuery q(old->database());
+        for (const QByteArray& statement : fixture.readAll().split(';')) {
+            if (!statement.trimmed().isEmpty())
+                QVERIFY2(q.exec(QString::fromUtf8(statement)), qPrintable(q.lastError().text()));
+        }
+    }
+    auto store = Store::open(file, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->schemaVersion(), 2);
+    QSqlQuery q(store->database());
+    QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 2);
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 1);
+    QCOMPARE(store->summaries(*ids, &error)->first().status, QStringLiteral("correct"));
+    const auto t = store->trajectory(ids->first(), Store::Depth::Full, &error);
+    QVERIFY2(t, qPrintable(error));
+    QCOMPARE(t->turns.size(), 2);
+    QCOMPARE(t->turns.at(1).workspace.content(QStringLiteral("k.cu")), QByteArrayLiteral("__global__ void tiled() {}\n"));
+    TrajectoryFilter f;
+    f.text = QStringLiteral("tiled");
+    QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 1); // indexed by the migration
+    f.text = QStringLiteral("shared memory");
+    QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 1);
+}
+
+void TestStore::refusesBadFilesUntouched_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("text file") << QStringLiteral("text") << QStringLiteral("not an SQLite database");
+    QTest::newRow("foreign sqlite") << QStringLiteral("foreign") << QStringLiteral("another application");
+    QTest::newRow("newer schema") << QStringLiteral("newer") << QStringLiteral("newer Kernel Workbench (schema 99");
+    QTest::newRow("truncated") << QStringLiteral("truncated") << QStringLiteral("is truncated");
+}
+
+void TestStore::refusesBadFilesUntouched()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, expected);
+    const QString file = path(QStringLiteral("bad.kwb"));
+    QString error;
+    if (kind == QLatin1String("text")) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"kwb-trajectory/1\"}\n");
+    } else if (kind == QLatin1String("foreign")) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+        db.setDatabaseName(file);
+        QVERIFY(db.open());
+        QSqlQuery(db).exec(QStringLiteral("CREATE TABLE people(name TEXT)"));
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+    } else {
+        {
+            auto store = Store::open(file, &error);
+            QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("n")), &error));
+            if (kind == QLatin1String("newer"))
+                QVERIFY(QSqlQuery(store->database()).exec(QStringLiteral("PRAGMA user_version = 99")));
+        }
+        if (kind == QLatin1String("truncated")) {
+            QFile f(file);
+            QVERIFY(f.resize(f.size() / 2));
+        }
+    }
+    const QByteArray before = test::fileDigest(file);
+    QVERIFY(!Store::open(file, &error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("bad.kwb")), qPrintable(error));
+    QCOMPARE(test::fileDigest(file), before);
+    QVERIFY(!QFile::exists(file + QStringLiteral("-wal")) || kind == QLatin1String("newer"));
+}
+
+void TestStore::detectsDamagedBlob()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("c.kwb")), &error);
+    const auto id = store->addTrajectory(test::forkedTrajectory(QStringLiteral("c")), &error);
+    const QString hash = WorkspaceSnapshot::sha256Hex(QByteArrayLiteral("__global__ void coalesced() {}\n"));
+    QSqlQuery q(store->database());
+    q.prepare(QStringLiteral("UPDATE blobs SET data = ? WHERE hash = ?"));
+    q.addBindValue(QByteArrayLiteral("__global__ void tampered() {}\n"));
+    q.addBindValue(hash);
+    QVERIFY(q.exec());
+    QVERIFY(store->trajectory(*id, Store::Depth::Headers, &error)); // headers do not touch file contents
+    QVERIFY(!store->trajectory(*id, Store::Depth::Full, &error));
+    QVERIFY2(error.contains(hash) && error.contains(QStringLiteral("does not match its hash")), qPrintable(error));
+    QVERIFY(!store->verify(&error));
+    QVERIFY2(error.contains(QStringLiteral("does not match its hash")), qPrintable(error));
+}
+
+void TestStore::nestedTransactionsRollBackTheirPartOnly()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("n.kwb")), &error);
+    {
+        Store::Transaction outer(*store);
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("keep")), &error));
+        {
+            Store::Transaction inner(*store);
+            QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("drop")), &error));
+        } // not committed
+        QVERIFY(outer.commit(&error));
+    }
+    QCOMPARE(store->info(&error)->trajectories, 1);
+    {
+        Store::Transaction outer(*store);
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("gone")), &error));
+    }
+    QCOMPARE(store->info(&error)->trajectories, 1);
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
