@@ -20,8 +20,22 @@ if(NOT KWB_RUNNER_ONLY)
     add_feature_info(QScintilla TRUE "Code editors (Python reference, CUDA workspace files)")
 endif()
 
+# The Python with torch: the project's .venv (made by installers/debian/install-deps.sh), else python3 on PATH,
+# which on GPU hosts is the torch venv. Its wheel carries LibTorch and the CMake config for it.
+find_program(KWB_PYTHON NAMES python3 HINTS "${PROJECT_SOURCE_DIR}/.venv/bin" NO_DEFAULT_PATH)
+if(NOT KWB_PYTHON)
+    find_program(KWB_PYTHON NAMES python3)
+endif()
+
 if(KWB_ENABLE_TORCH)
-    # The torch wheel's CMake config; CMAKE_PREFIX_PATH comes from torch.utils.cmake_prefix_path.
+    if(KWB_PYTHON)
+        execute_process(COMMAND "${KWB_PYTHON}" -c "import torch.utils; print(torch.utils.cmake_prefix_path)"
+                        OUTPUT_VARIABLE KWB_TORCH_PREFIX OUTPUT_STRIP_TRAILING_WHITESPACE
+                        RESULT_VARIABLE KWB_TORCH_PROBE ERROR_QUIET)
+        if(KWB_TORCH_PROBE EQUAL 0)
+            list(APPEND CMAKE_PREFIX_PATH "${KWB_TORCH_PREFIX}")
+        endif()
+    endif()
     # Naming the architectures skips Caffe2's GPU probe (a CUDA try_run that fails without a GPU and under C++20).
     if(NOT DEFINED TORCH_CUDA_ARCH_LIST AND NOT DEFINED ENV{TORCH_CUDA_ARCH_LIST})
         set(TORCH_CUDA_ARCH_LIST "9.0")
