@@ -1,0 +1,54 @@
+// kwb-runner: the Qt-free program that runs where the GPU is; the workbench starts it and reads its JSON.
+#include "fingerprintcommand.h"
+#include "summarizecommand.h"
+
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+constexpr std::string_view kUsage = R"(Usage: kwb-runner COMMAND [ARGS]
+
+Runs the Kernel Workbench evaluation stages on this machine and prints results as JSON.
+
+Commands:
+  fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
+  summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
+
+Options:
+  -h, --help           show this help
+  --version            show the version
+)";
+
+int usageError(std::string_view message)
+{
+    std::cerr << "kwb-runner: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (args.empty())
+        return usageError("no command given.");
+    const std::string_view command = args.front();
+    if (command == "-h" || command == "--help" || command == "help") {
+        std::cout << kUsage;
+        return 0;
+    }
+    if (command == "--version") {
+        std::cout << "kwb-runner " << KWB_VERSION << '\n';
+        return 0;
+    }
+    if (command == "fingerprint" && args.size() == 1)
+        return kwb::runner::fingerprintCommand(std::cout);
+    if (command == "summarize" && args.size() == 2)
+        return kwb::runner::summarizeCommand(std::string(args[1]), std::cout, std::cerr);
+    if (command == "fingerprint" || command == "summarize")
+        return usageError("wrong number of arguments for '" + std::string(command) + "'.");
+    return usageError("unknown command '" + std::string(command) + "'.");
+}

@@ -1,0 +1,84 @@
+#include "environmentfingerprint.h"
+
+#include "jsonwriter.h"
+
+#include <array>
+#include <fstream>
+#include <istream>
+#include <unistd.h>
+
+namespace kwb::runner {
+
+namespace {
+
+std::string trimmed(const std::string& text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+void writeOptional(JsonWriter& writer, std::string_view key, const std::string& text)
+{
+    writer.key(key);
+    if (text.empty())
+        writer.null();
+    else
+        writer.value(text);
+}
+
+} // namespace
+
+void EnvironmentFingerprint::writeJson(JsonWriter& writer) const
+{
+    writer.beginObject();
+    writeMembers(writer);
+    writer.endObject();
+}
+
+void EnvironmentFingerprint::writeMembers(JsonWriter& writer) const
+{
+    writeOptional(writer, "gpu_name", gpuName);
+    writeOptional(writer, "driver_version", driverVersion);
+    writeOptional(writer, "cuda_runtime_version", cudaRuntimeVersion);
+    writeOptional(writer, "torch_version", torchVersion);
+    writeOptional(writer, "compiler_flags", compilerFlags);
+    writeOptional(writer, "tf32_policy", tf32Policy);
+    writeOptional(writer, "host_name", hostName);
+    writeOptional(writer, "cpu_model", cpuModel);
+}
+
+EnvironmentFingerprint EnvironmentFingerprint::forThisHost()
+{
+    EnvironmentFingerprint fingerprint;
+    fingerprint.hostName = thisHostName();
+    std::ifstream cpuInfo("/proc/cpuinfo");
+    if (cpuInfo)
+        fingerprint.cpuModel = cpuModelFromCpuInfo(cpuInfo);
+    return fingerprint;
+}
+
+std::string EnvironmentFingerprint::thisHostName()
+{
+    std::array<char, 256> name {};
+    if (gethostname(name.data(), name.size() - 1) != 0)
+        return {};
+    return std::string(name.data());
+}
+
+std::string EnvironmentFingerprint::cpuModelFromCpuInfo(std::istream& cpuInfo)
+{
+    std::string line;
+    while (std::getline(cpuInfo, line)) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        if (trimmed(line.substr(0, colon)) == "model name")
+            return trimmed(line.substr(colon + 1));
+    }
+    return {};
+}
+
+} // namespace kwb::runner

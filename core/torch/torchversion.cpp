@@ -1,0 +1,12 @@
+#include "torch/torchversion.h"
+
+#include <torch/version.h>
+
+namespace kwb::torchio {
+
+std::string torchVersion()
+{
+    return TORCH_VERSION;
+}
+
+} // namespace kwb::torchio
