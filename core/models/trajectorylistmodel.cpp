@@ -155,7 +155,7 @@ QVariant TrajectoryListModel::data(const QModelIndex& index, int role) const
     case TrajectoryColumn::Branches:
         return s->branches;
     case TrajectoryColumn::Status:
-        return s->status;
+        return role == SortValueRole ? QVariant(s->status) : QVariant(statusLabel(s->status));
     case TrajectoryColumn::BestReward:
         return number(s->bestReward, 2);
     case TrajectoryColumn::BestSpeedup:
@@ -167,6 +167,19 @@ QVariant TrajectoryListModel::data(const QModelIndex& index, int role) const
         break;
     }
     return {};
+}
+
+QString TrajectoryListModel::statusLabel(const QString& status)
+{
+    if (status == QLatin1String("correct"))
+        return tr("correct");
+    if (status == QLatin1String("incorrect"))
+        return tr("incorrect");
+    if (status == QLatin1String("compile-error"))
+        return tr("compile error");
+    if (status == QLatin1String("not-evaluated"))
+        return tr("not evaluated");
+    return status;
 }
 
 QVariant TrajectoryListModel::headerData(int section, Qt::Orientation orientation, int role) const

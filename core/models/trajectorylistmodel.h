@@ -35,6 +35,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
+    // The store's status keys ("compile-error") as shown to the user.
+    static QString statusLabel(const QString& status);
+
 Q_SIGNALS:
     void errorOccurred(const QString& message);
 
