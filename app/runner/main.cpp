@@ -1,4 +1,5 @@
 // kwb-runner: the Qt-free program that runs where the GPU is; the workbench starts it and reads its JSON.
+#include "evalcommand.h"
 #include "fingerprintcommand.h"
 #include "summarizecommand.h"
 
@@ -14,6 +15,8 @@ constexpr std::string_view kUsage = R"(Usage: kwb-runner COMMAND [ARGS]
 Runs the Kernel Workbench evaluation stages on this machine and prints results as JSON.
 
 Commands:
+  eval --task T --candidate C [options]
+                       compile, verify, time and score one candidate (see eval --help)
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -44,6 +47,8 @@ int main(int argc, char* argv[])
         std::cout << "kwb-runner " << KWB_VERSION << '\n';
         return 0;
     }
+    if (command == "eval")
+        return kwb::runner::evalCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)
         return kwb::runner::fingerprintCommand(std::cout);
     if (command == "summarize" && args.size() == 2)

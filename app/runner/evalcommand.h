@@ -1,0 +1,13 @@
+#pragma once
+
+#include <iosfwd>
+#include <string_view>
+#include <vector>
+
+namespace kwb::runner {
+
+// `kwb-runner eval --task TASK --candidate CANDIDATE [options]`: one evaluation, its result as JSON on out.
+// Exit code 0 when the evaluation ran (whatever the candidate did), 1 when it could not run, 2 on wrong usage.
+int evalCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+
+} // namespace kwb::runner

@@ -1,0 +1,211 @@
+#include "runner/childprocess.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fstream>
+#include <signal.h>
+#include <sstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace kwb::runner {
+
+namespace {
+
+std::string formatLimit(double value, const char* unit)
+{
+    std::ostringstream s;
+    s << value << ' ' << unit;
+    return s.str();
+}
+
+// Resident bytes of every process in the group (ninja, nvcc and python children included).
+std::int64_t groupRss(pid_t group)
+{
+    static const long pageSize = sysconf(_SC_PAGESIZE);
+    std::int64_t total = 0;
+    DIR* proc = opendir("/proc");
+    if (!proc)
+        return 0;
+    while (dirent* entry = readdir(proc)) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9')
+            continue;
+        const std::string dir = std::string("/proc/") + entry->d_name;
+        std::ifstream stat(dir + "/stat");
+        std::string line;
+        if (!std::getline(stat, line))
+            continue;
+        // Fields after the parenthesised command: state ppid pgrp ...
+        const auto close = line.rfind(')');
+        if (close == std::string::npos)
+            continue;
+        std::istringstream fields(line.substr(close + 2));
+        char state = 0;
+        long ppid = 0, pgrp = 0;
+        fields >> state >> ppid >> pgrp;
+        if (pgrp != group)
+            continue;
+        std::ifstream statm(dir + "/statm");
+        long size = 0, resident = 0;
+        if (statm >> size >> resident)
+            total += std::int64_t(resident) * pageSize;
+    }
+    closedir(proc);
+    return total;
+}
+
+void applyLimit(int resource, double value)
+{
+    if (value <= 0)
+        return;
+    rlimit limit { rlim_t(value), rlim_t(value) };
+    setrlimit(resource, &limit);
+}
+
+// Between fork and exec: only async-signal-safe calls. Errors go back through the status pipe.
+[[noreturn]] void execChild(const ProcessSpec& spec, char* const* argv, char* const* envp, int statusPipe)
+{
+    setsid();
+    applyLimit(RLIMIT_CPU, spec.limits.cpuSeconds);
+    applyLimit(RLIMIT_FSIZE, double(spec.limits.fileSizeBytes));
+    applyLimit(RLIMIT_NOFILE, spec.limits.openFiles);
+    rlimit noCore { 0, 0 };
+    setrlimit(RLIMIT_CORE, &noCore);
+    int fd = open(spec.logPath.empty() ? "/dev/null" : spec.logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0
+        || (!spec.workingDirectory.empty() && chdir(spec.workingDirectory.c_str()) != 0)) {
+        const int error = errno;
+        (void)!write(statusPipe, &error, sizeof error);
+        _exit(127);
+    }
+    execve(argv[0], argv, envp);
+    const int error = errno;
+    (void)!write(statusPipe, &error, sizeof error);
+    _exit(127);
+}
+
+std::string resolveProgram(const std::string& program)
+{
+    if (program.find('/') != std::string::npos)
+        return program;
+    const char* path = getenv("PATH");
+    std::istringstream dirs(path ? path : "/usr/bin:/bin");
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
+        const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        if (access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+    }
+    return program;
+}
+
+} // namespace
+
+std::string ProcessOutcome::describe() const
+{
+    if (!started)
+        return "could not be started: " + startError;
+    if (timedOut)
+        return "timed out after " + formatLimit(wallSeconds, "s");
+    if (memoryExceeded)
+        return "exceeded its memory limit (" + std::to_string(peakRssBytes >> 20) + " MiB resident)";
+    if (signal != 0)
+        return "was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+    return "exited with status " + std::to_string(exitCode);
+}
+
+ProcessOutcome runProcess(const ProcessSpec& spec)
+{
+    ProcessOutcome outcome;
+    if (spec.argv.empty()) {
+        outcome.startError = "no program given";
+        return outcome;
+    }
+    // Everything exec needs is prepared before fork.
+    std::vector<std::string> args = spec.argv;
+    args[0] = resolveProgram(args[0]);
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e) {
+        const std::string entry(*e);
+        const std::string key = entry.substr(0, entry.find('='));
+        bool overridden = false;
+        for (const std::string& own : spec.environment)
+            overridden = overridden || own.compare(0, key.size() + 1, key + "=") == 0;
+        if (!overridden)
+            env.push_back(entry);
+    }
+    env.insert(env.end(), spec.environment.begin(), spec.environment.end());
+    std::vector<char*> envp;
+    for (std::string& e : env)
+        envp.push_back(e.data());
+    envp.push_back(nullptr);
+
+    int status[2];
+    if (pipe2(status, O_CLOEXEC) != 0) {
+        outcome.startError = strerror(errno);
+        return outcome;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid < 0) {
+        outcome.startError = strerror(errno);
+        return outcome;
+    }
+    if (pid == 0)
+        execChild(spec, argv.data(), envp.data(), status[1]);
+    close(status[1]);
+    int execError = 0;
+    const bool failed = read(status[0], &execError, sizeof execError) == sizeof execError;
+    close(status[0]);
+    if (failed) {
+        waitpid(pid, nullptr, 0);
+        outcome.startError = args[0] + ": " + strerror(execError);
+        return outcome;
+    }
+    outcome.started = true;
+
+    int waitStatus = 0;
+    auto lastMemoryCheck = start - std::chrono::seconds(1);
+    while (true) {
+        const pid_t done = waitpid(pid, &waitStatus, WNOHANG);
+        const auto now = std::chrono::steady_clock::now();
+        outcome.wallSeconds = std::chrono::duration<double>(now - start).count();
+        if (done == pid)
+            break;
+        if (spec.limits.wallSeconds > 0 && outcome.wallSeconds > spec.limits.wallSeconds)
+            outcome.timedOut = true;
+        if (now - lastMemoryCheck > std::chrono::milliseconds(100)) {
+            lastMemoryCheck = now;
+            const std::int64_t rss = groupRss(pid);
+            outcome.peakRssBytes = std::max(outcome.peakRssBytes, rss);
+            if (spec.limits.memoryBytes > 0 && rss > spec.limits.memoryBytes)
+                outcome.memoryExceeded = true;
+        }
+        if (outcome.timedOut || outcome.memoryExceeded) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &waitStatus, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    kill(-pid, SIGKILL); // whatever the stage left running in its group goes with it
+    if (WIFEXITED(waitStatus))
+        outcome.exitCode = WEXITSTATUS(waitStatus);
+    else if (WIFSIGNALED(waitStatus) && !outcome.timedOut && !outcome.memoryExceeded)
+        outcome.signal = WTERMSIG(waitStatus);
+    return outcome;
+}
+
+} // namespace kwb::runner

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kwb::runner {
+
+// Limits for one stage. Zero means "no limit". Memory is the resident size of the whole process group,
+// watched from outside, because address-space limits break CUDA (it reserves far more than it uses).
+struct ProcessLimits
+{
+    double wallSeconds = 0;
+    double cpuSeconds = 0;
+    std::int64_t memoryBytes = 0;
+    std::int64_t fileSizeBytes = 0;
+    int openFiles = 0;
+};
+
+struct ProcessSpec
+{
+    std::vector<std::string> argv;
+    std::string workingDirectory;
+    std::vector<std::string> environment; // "KEY=VALUE", added to or replacing the runner's own environment
+    std::string logPath; // stdout and stderr, interleaved as the process wrote them
+    ProcessLimits limits;
+};
+
+struct ProcessOutcome
+{
+    bool started = false;
+    std::string startError;
+    int exitCode = -1; // valid when signal == 0 and the process was not stopped by a limit
+    int signal = 0;
+    bool timedOut = false;
+    bool memoryExceeded = false;
+    double wallSeconds = 0;
+    std::int64_t peakRssBytes = 0;
+
+    bool succeeded() const { return started && signal == 0 && !timedOut && !memoryExceeded && exitCode == 0; }
+    // "timed out after 60 s", "was killed by signal 11 (Segmentation fault)", "exited with status 3", ...
+    std::string describe() const;
+};
+
+// Runs one child in its own process group and waits for it; a limit kills the whole group, a hung GPU
+// kernel's process included. Never throws.
+ProcessOutcome runProcess(const ProcessSpec& spec);
+
+} // namespace kwb::runner

@@ -1,0 +1,378 @@
+#include "runner/evalpipeline.h"
+
+#include "runner/diagnosticsparser.h"
+#include "runner/environmentfingerprint.h"
+#include "runner/jsonwriter.h"
+#include "runner/ptxasresourceparser.h"
+#include "runner/rewardscheme.h"
+
+#if KWB_HAVE_TORCH
+#include "torch/outputcomparison.h"
+#endif
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace kwb::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kMaxLog = 256 * 1024; // the tail of a stage's log kept in the result
+
+std::string readTail(const fs::path& path, std::size_t limit)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::string s = text.str();
+    if (s.size() > limit)
+        s = "[... " + std::to_string(s.size() - limit) + " bytes cut ...]\n" + s.substr(s.size() - limit);
+    return s;
+}
+
+void writeStats(JsonWriter& w, const char* key, const JsonValue& stats)
+{
+    if (!stats.isObject())
+        return;
+    w.key(key).beginObject();
+    for (const char* field : { "median_us", "p20_us", "p80_us", "min_us", "cv" }) {
+        if (stats[field].isNumber())
+            w.key(field).value(stats[field].toNumber(0));
+    }
+    w.key("n").value(static_cast<long long>(stats["n"].toNumber(0)));
+    w.endObject();
+}
+
+void writeNumber(JsonWriter& w, const char* key, double value)
+{
+    if (std::isfinite(value))
+        w.key(key).value(value);
+}
+
+} // namespace
+
+EvalPipeline::EvalPipeline(EvalRequest request)
+    : m_request(std::move(request))
+{
+}
+
+std::string EvalPipeline::stageDirectory(const std::string& name) const
+{
+    return (fs::path(m_request.runDirectory) / name).string();
+}
+
+bool EvalPipeline::prepare()
+{
+    m_setupError = m_request.validate();
+    if (!m_setupError.empty())
+        return false;
+    std::error_code ec;
+    fs::create_directories(fs::path(m_request.runDirectory) / "tmp", ec);
+    fs::create_directories(m_request.cacheDirectory, ec);
+    if (ec) {
+        m_setupError = "The run directory " + m_request.runDirectory + " cannot be created: " + ec.message() + ".";
+        return false;
+    }
+    // The candidate runs from a copy, so nothing it does reaches the files it came from.
+    m_layout = fs::is_directory(m_request.candidatePath) ? "workspace" : "single-file";
+    const fs::path copy = fs::path(m_request.runDirectory) / "workspace";
+    fs::create_directories(copy, ec);
+    if (m_layout == "workspace") {
+        fs::copy(m_request.candidatePath, copy, fs::copy_options::recursive, ec);
+        m_candidateCopy = copy.string();
+    } else {
+        m_candidateCopy = (copy / fs::path(m_request.candidatePath).filename()).string();
+        fs::copy_file(m_request.candidatePath, m_candidateCopy, ec);
+    }
+    if (ec) {
+        m_setupError = "The candidate could not be copied into the run directory: " + ec.message() + ".";
+        return false;
+    }
+    std::mt19937_64 random(m_request.seed ? m_request.seed : std::random_device {}());
+    for (int i = 0; i < m_request.trials; ++i) {
+        m_seeds.push_back(random() % 2147483647ULL + 1);
+        m_seedList += (i ? "," : "") + std::to_string(m_seeds.back());
+    }
+    return true;
+}
+
+bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
+    const ProcessLimits& limits, bool candidateCode, Stage& stage)
+{
+    const std::string dir = stageDirectory(name);
+    fs::create_directories(dir);
+    ProcessSpec spec;
+    spec.argv = { m_request.python, m_request.harnessPath };
+    spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
+    spec.argv.insert(spec.argv.end(), { "--out", dir });
+    spec.workingDirectory = dir;
+    spec.logPath = dir + "/log.txt";
+    spec.limits = limits;
+    spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
+        "TMPDIR=" + (fs::path(m_request.runDirectory) / "tmp").string(),
+        "TORCH_EXTENSIONS_DIR=" + (fs::path(m_request.cacheDirectory) / "torch_extensions").string() };
+    if (!m_request.cudaArch.empty())
+        spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
+    const ProcessOutcome outcome = runProcess(spec);
+    stage.seconds = outcome.wallSeconds;
+    stage.log = readTail(spec.logPath, kMaxLog);
+    const fs::path resultFile = fs::path(dir) / (name + ".json");
+    std::string error;
+    if (fs::exists(resultFile)) {
+        if (auto value = JsonValue::parseFile(resultFile.string(), &error))
+            stage.result = std::move(*value);
+    }
+    if (outcome.timedOut) {
+        stage.status = "timed-out";
+        stage.message = "The " + name + " stage timed out after " + std::to_string(int(limits.wallSeconds)) + " s.";
+    } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
+        stage.status = "failed";
+        stage.message = stage.result["reason"].toString();
+    } else if (!outcome.succeeded() || !stage.result.isObject()) {
+        stage.status = candidateCode ? "failed" : "error";
+        stage.message = "The " + name + " process " + outcome.describe()
+            + (outcome.succeeded() ? " without writing its result" : "") + ".";
+    } else {
+        stage.status = "passed";
+    }
+    return stage.status == "passed";
+}
+
+std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds) const
+{
+    return { "--task", fs::absolute(m_request.taskPath).string(), "--device", m_request.device, "--seeds", seeds,
+        "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson() };
+}
+
+void EvalPipeline::compile()
+{
+    // "=" keeps flags such as -O3 from being read as options of the harness.
+    std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
+        "--cuda-cflags=" + m_request.cudaFlags, "--build-root", (fs::path(m_request.cacheDirectory) / "build").string() };
+    if (m_layout == "workspace")
+        args.insert(args.end(), { "--workspace", m_candidateCopy });
+    else
+        args.insert(args.end(), { "--single-file", m_candidateCopy });
+    runHarness("compile", args, m_request.compileLimits, true, m_compile);
+    m_compileCached = m_compile.result["cached"].toBool();
+    m_module = m_compile.result["module"].toString();
+    // A cached build's compiler output was kept beside it, so diagnostics and resources show as for a fresh one.
+    const std::string buildDir = m_compile.result["build_dir"].toString();
+    std::string compilerOutput = m_compile.log;
+    if (!buildDir.empty()) {
+        const fs::path kept = fs::path(buildDir) / "kwb-compile.log";
+        std::error_code ec;
+        if (m_compileCached && fs::exists(kept))
+            compilerOutput = readTail(kept, kMaxLog);
+        else if (m_compile.status == "passed")
+            fs::copy_file(fs::path(stageDirectory("compile")) / "log.txt", kept, fs::copy_options::overwrite_existing, ec);
+        m_compile.log = compilerOutput;
+    }
+    const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
+    DiagnosticsParser parser(root);
+    parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
+    m_diagnostics = parser.parse(compilerOutput);
+    m_kernels = PtxasResourceParser().parse(compilerOutput);
+}
+
+void EvalPipeline::reference()
+{
+    std::vector<std::string> args = { "reference", "--phase", "trials" };
+    const auto common = commonArguments(m_seedList);
+    args.insert(args.end(), common.begin(), common.end());
+    runHarness("reference", args, m_request.runLimits, false, m_reference);
+}
+
+void EvalPipeline::candidate(const std::string& phase, Stage& stage)
+{
+    std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy, "--reference-state",
+        stageDirectory("reference") + "/reference_state.pt" };
+    if (!m_module.empty())
+        args.insert(args.end(), { "--module", m_module });
+    const auto common = commonArguments(m_seedList);
+    args.insert(args.end(), common.begin(), common.end());
+    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage);
+}
+
+void EvalPipeline::judge()
+{
+#if KWB_HAVE_TORCH
+    bool allPassed = true;
+    for (std::size_t i = 0; i < m_seeds.size(); ++i) {
+        const std::string file = "_out_" + std::to_string(i) + ".pt";
+        const torchio::TrialComparison c = torchio::compareOutputs(stageDirectory("reference") + "/reference" + file,
+            stageDirectory("candidate_trials") + "/candidate" + file, m_request.atol, m_request.rtol);
+        m_verdicts.push_back({ c.passed, c.maxAbsError, c.maxRelError, c.mismatchFraction, c.message });
+        if (!c.passed && allPassed) {
+            allPassed = false;
+            m_verifyMessage = "Trial " + std::to_string(i + 1) + ": " + c.message;
+        }
+    }
+    m_verifyStatus = allPassed ? "passed" : "failed";
+#else
+    m_verifyStatus = "error";
+    m_verifyMessage = "This kwb-runner was built without LibTorch, so it cannot judge outputs.";
+#endif
+}
+
+void EvalPipeline::baselines()
+{
+    std::vector<std::string> args = { "reference", "--phase", "baselines", "--baseline-cache",
+        (fs::path(m_request.cacheDirectory) / "baselines").string() };
+    const auto common = commonArguments(m_seedList);
+    args.insert(args.end(), common.begin(), common.end());
+    runHarness("baselines", args, m_request.runLimits, false, m_baselines);
+}
+
+void EvalPipeline::score()
+{
+    const double candidate = m_timing.result["candidate"]["median_us"].toNumber(kNaN);
+    const double eager = m_baselines.result["eager"]["median_us"].toNumber(kNaN);
+    const double compiled = m_baselines.result["compiled"]["median_us"].toNumber(kNaN);
+    if (candidate > 0) {
+        m_speedupEager = eager / candidate;
+        m_speedupCompile = compiled / candidate;
+    }
+    // A changed precision policy would make the comparison with the baselines unfair.
+    const JsonValue& before = m_reference.result["precision"];
+    const JsonValue& after = m_trials.result["precision"];
+    if (before.isObject() && after.isObject()
+        && (before["matmul_tf32"].toBool() != after["matmul_tf32"].toBool()
+            || before["cudnn_tf32"].toBool() != after["cudnn_tf32"].toBool()))
+        m_hackFlags.push_back("precision-policy-changed");
+    if (std::isfinite(m_speedupEager) && m_speedupEager > 10)
+        m_hackFlags.push_back("excessive-speedup");
+    m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
+}
+
+void EvalPipeline::run()
+{
+    const auto start = std::chrono::steady_clock::now();
+    if (prepare()) {
+        compile();
+        if (m_compile.status == "passed") {
+            reference();
+            if (m_reference.status == "passed")
+                candidate("trials", m_trials);
+            if (m_reference.status != "passed") {
+                m_verifyStatus = "error";
+                m_verifyMessage = m_reference.message;
+            } else if (m_trials.status != "passed") {
+                m_verifyStatus = m_trials.status;
+                m_verifyMessage = m_trials.message;
+            } else {
+                judge();
+            }
+            if (isCorrect()) {
+                candidate("timing", m_timing);
+                if (m_timing.status == "passed" && m_request.timeBaselines)
+                    baselines();
+            }
+        }
+        score();
+    }
+    m_totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void EvalPipeline::writeResult(JsonWriter& w) const
+{
+    w.beginObject();
+    if (!m_setupError.empty()) {
+        w.key("error").value(m_setupError);
+        w.endObject();
+        return;
+    }
+    w.key("compile").beginObject();
+    w.key("status").value(m_compile.status);
+    Diagnostic::writeJsonArray(w.key("diagnostics"), m_diagnostics);
+    KernelResources::writeJsonArray(w.key("kernels"), m_kernels);
+    w.key("log").value(m_compile.log);
+    writeNumber(w, "seconds", m_compile.seconds);
+    w.key("cached").value(m_compileCached);
+    if (!m_compile.message.empty())
+        w.key("message").value(m_compile.message);
+    w.endObject();
+
+    w.key("verify").beginObject();
+    w.key("status").value(m_verifyStatus);
+    w.key("trials").beginArray();
+    for (const Verdict& v : m_verdicts) {
+        w.beginObject().key("passed").value(v.passed);
+        writeNumber(w, "max_abs_error", v.maxAbs);
+        writeNumber(w, "max_rel_error", v.maxRel);
+        writeNumber(w, "mismatch_fraction", v.mismatch);
+        if (!v.message.empty())
+            w.key("message").value(v.message);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("atol").value(m_request.atol);
+    w.key("rtol").value(m_request.rtol);
+    if (!m_verifyMessage.empty())
+        w.key("message").value(m_verifyMessage);
+    w.key("seeds").beginArray();
+    for (unsigned long long s : m_seeds)
+        w.value(s);
+    w.endArray();
+    w.key("weights").value(m_trials.result["weights"].toString());
+    w.endObject();
+
+    w.key("timing").beginObject();
+    const bool timed = m_timing.status == "passed" && m_baselines.status != "error";
+    w.key("status").value(m_timing.status == "passed" ? m_baselines.status == "error" ? "error" : "passed" : m_timing.status);
+    if (!m_timing.message.empty() || !m_baselines.message.empty())
+        w.key("message").value(m_timing.message.empty() ? m_baselines.message : m_timing.message);
+    if (timed) {
+        writeStats(w, "candidate", m_timing.result["candidate"]);
+        writeStats(w, "eager", m_baselines.result["eager"]);
+        writeStats(w, "compiled", m_baselines.result["compiled"]);
+        w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
+    }
+    w.key("protocol").value(m_request.protocol.toJson());
+    w.endObject();
+
+    w.key("device").value(m_request.device);
+    w.key("hack_flags").beginArray();
+    for (const std::string& flag : m_hackFlags)
+        w.value(flag);
+    w.endArray();
+    w.key("reward").beginObject().key("scheme").value(m_request.rewardScheme);
+    writeNumber(w, "value", m_reward);
+    w.endObject();
+    writeNumber(w, "speedup_vs_eager", m_speedupEager);
+    writeNumber(w, "speedup_vs_compile", m_speedupCompile);
+
+    EnvironmentFingerprint fingerprint = EnvironmentFingerprint::forThisHost();
+    const JsonValue& env = m_reference.result["environment"];
+    fingerprint.gpuName = env["gpu"].toString();
+    fingerprint.driverVersion = env["driver"].toString();
+    fingerprint.cudaRuntimeVersion = env["cuda"].toString();
+    fingerprint.torchVersion = env["torch"].toString();
+    fingerprint.compilerFlags = m_request.device == "cuda" ? m_request.cudaFlags : m_request.cflags;
+    fingerprint.tf32Policy = m_request.precision;
+    w.key("fingerprint");
+    fingerprint.writeJson(w);
+
+    w.key("layout").value(m_layout);
+    w.key("run_directory").value(m_request.runDirectory);
+    w.key("stages").beginObject();
+    for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "reference", &m_reference },
+             { "candidate_trials", &m_trials }, { "candidate_timing", &m_timing }, { "baselines", &m_baselines } }) {
+        w.key(name).beginObject().key("status").value(stage->status);
+        writeNumber(w, "seconds", stage->seconds);
+        if (!stage->message.empty())
+            w.key("message").value(stage->message);
+        w.endObject();
+    }
+    w.endObject();
+    w.key("seconds").value(m_totalSeconds);
+    w.endObject();
+}
+
+} // namespace kwb::runner

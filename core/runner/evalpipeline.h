@@ -1,0 +1,89 @@
+#pragma once
+
+#include "runner/diagnostic.h"
+#include "runner/evalrequest.h"
+#include "runner/jsonvalue.h"
+#include "runner/kernelresources.h"
+
+#include <iosfwd>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace kwb::runner {
+
+class JsonWriter;
+
+// One evaluation: compile -> reference trials -> candidate trials -> judge -> candidate timing -> baselines ->
+// reward. Every stage that runs code is its own harness process with limits; the judge runs here, outside both
+// the reference's and the candidate's process. A failing stage ends the evaluation with a reason, never a crash.
+class EvalPipeline
+{
+public:
+    explicit EvalPipeline(EvalRequest request);
+
+    void run();
+    // The result in the store's EvalResult JSON form, plus the run's own details.
+    void writeResult(JsonWriter& writer) const;
+
+    bool isCorrect() const { return m_verifyStatus == "passed"; }
+    double reward() const { return m_reward; }
+
+private:
+    static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+    struct Stage
+    {
+        std::string status = "not-run"; // passed, failed, error, timed-out, not-run
+        std::string message;
+        double seconds = kNaN;
+        std::string log;
+        JsonValue result; // what the harness wrote
+    };
+
+    bool prepare();
+    bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
+        bool candidateCode, Stage& stage);
+    void compile();
+    void reference();
+    void candidate(const std::string& phase, Stage& stage);
+    void judge();
+    void baselines();
+    void score();
+    std::vector<std::string> commonArguments(const std::string& seeds) const;
+    std::string stageDirectory(const std::string& name) const;
+
+    EvalRequest m_request;
+    std::string m_layout; // "workspace" or "single-file"
+    std::string m_candidateCopy;
+    std::string m_seedList;
+    std::vector<unsigned long long> m_seeds;
+    Stage m_compile;
+    Stage m_reference;
+    Stage m_trials;
+    Stage m_timing;
+    Stage m_baselines;
+    std::vector<Diagnostic> m_diagnostics;
+    std::vector<KernelResources> m_kernels;
+    std::string m_module;
+    bool m_compileCached = false;
+    struct Verdict
+    {
+        bool passed = false;
+        double maxAbs = kNaN;
+        double maxRel = kNaN;
+        double mismatch = kNaN;
+        std::string message;
+    };
+    std::vector<Verdict> m_verdicts;
+    std::string m_verifyStatus = "not-run";
+    std::string m_verifyMessage;
+    std::vector<std::string> m_hackFlags;
+    double m_reward = kNaN;
+    double m_speedupEager = kNaN;
+    double m_speedupCompile = kNaN;
+    double m_totalSeconds = 0;
+    std::string m_setupError;
+};
+
+} // namespace kwb::runner

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "runner/childprocess.h"
+
+#include <cstdint>
+#include <string>
+
+namespace kwb::runner {
+
+// How calls are timed (DESIGN.md's protocol); the harness applies it to the candidate and both baselines.
+struct TimingProtocol
+{
+    double warmupMs = 25;
+    int minCalls = 100;
+    double minMs = 100;
+    int maxCalls = 10000;
+    double maxMs = 10000;
+    int inputSets = 3;
+
+    std::string toJson() const;
+};
+
+// Everything one evaluation needs; the defaults are the workbench's.
+struct EvalRequest
+{
+    std::string taskPath; // KernelBench-format Python file
+    std::string candidatePath; // a .py with ModelNew (load_inline), or a workspace folder (model_new.py + kernels/)
+    std::string device = "cuda"; // or "cpu"
+    std::string runDirectory; // this evaluation's files; created, must not exist or be empty
+    std::string cacheDirectory; // builds and baselines shared between evaluations
+    std::string harnessPath;
+    std::string python = "python3";
+    int trials = 5;
+    double atol = 1e-2;
+    double rtol = 1e-2;
+    std::string rewardScheme = "cuda-agent";
+    std::string precision = "fp32"; // "tf32" lets matmul and cuDNN use TF32, for baseline and candidate alike
+    std::string cflags = "-O3";
+    std::string cudaFlags = "-O3 -lineinfo -Xptxas -v";
+    std::string cudaArch; // e.g. "9.0"; empty: the GPU's own
+    std::uint64_t seed = 0; // 0: a fresh random seed
+    bool timeBaselines = true;
+    TimingProtocol protocol;
+    ProcessLimits compileLimits { 900, 0, 0, 0, 0 };
+    ProcessLimits runLimits { 600, 0, 0, 0, 0 };
+
+    // One sentence when the request cannot be run (missing files, unknown names); empty when it can.
+    std::string validate() const;
+};
+
+} // namespace kwb::runner

@@ -1,0 +1,431 @@
+#!/usr/bin/env python3
+"""Evaluation harness of Kernel Workbench: one stage per process, started by kwb-runner.
+
+  compile    build a workspace's C++/CUDA sources into the `cuda_extension` module
+  reference  run the task's Model on seeded inputs, save its outputs and weights, time eager and torch.compile
+  candidate  run ModelNew: correctness trials (outputs saved for the judge) or the timing pass
+
+Each stage writes <out>/<stage>.json and tensors as torch.save files (CPU tensors). The judge that compares
+them runs in kwb-runner, outside this process, so a candidate can neither see nor patch the comparison.
+"""
+
+import argparse
+import glob
+import hashlib
+import importlib.util
+import json
+import math
+import os
+import statistics
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def write_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1, allow_nan=False, default=str)
+    os.replace(tmp, path)
+
+
+def fail(out_dir, stage, reason, **extra):
+    """Ends the stage with a one-sentence reason; kwb-runner turns it into a failed stage."""
+    data = {"stage": stage, "ok": False, "reason": reason}
+    data.update(extra)
+    write_json(os.path.join(out_dir, stage + ".json"), data)
+    print("kwb-harness: " + reason, file=sys.stderr)
+    sys.exit(3)
+
+
+def first_line(error):
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def import_file(path, module_name):
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def set_precision(torch, policy):
+    # The same policy for reference and candidate; "fp32" keeps TF32 off so fp32 baselines are true fp32.
+    tf32 = policy == "tf32"
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    torch.backends.cudnn.allow_tf32 = tf32
+    torch.set_float32_matmul_precision("high" if tf32 else "highest")
+
+
+def precision_state(torch):
+    return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
+            "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
+
+
+def make_inputs(torch, task, seed, device):
+    # Factory calls inside get_inputs() create tensors on the device directly: large inputs never cross the bus.
+    torch.manual_seed(seed)
+    with torch.device(device):
+        inputs = task.get_inputs()
+    return [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+
+
+def to_cpu(torch, value):
+    if isinstance(value, torch.Tensor):
+        return value.detach().to("cpu")
+    if isinstance(value, (list, tuple)):
+        return [to_cpu(torch, v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_cpu(torch, v) for k, v in value.items()}
+    return value
+
+
+def sync(torch, device):
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
+class Flusher:
+    """Writes at least twice the last-level cache before each timed call, so every call starts cold."""
+
+    def __init__(self, torch, device):
+        if device == "cuda":
+            l2 = torch.cuda.get_device_properties(0).L2_cache_size
+            self.bytes = max(2 * l2, 256 << 20)
+        else:
+            self.bytes = 64 << 20
+        self.buffer = torch.empty(self.bytes // 4, dtype=torch.float32, device=device)
+
+    def __call__(self):
+        self.buffer.zero_()
+
+
+def time_calls(torch, fn, input_sets, device, protocol):
+    """Median-based timing: warm-up by time, then per-call measurements with a cache flush before each."""
+    flush = Flusher(torch, device)
+    warmup_ms = protocol["warmup_ms"]
+    start = time.perf_counter()
+    calls = 0
+    while calls < 3 or (time.perf_counter() - start) * 1e3 < warmup_ms:
+        fn(*input_sets[calls % len(input_sets)])
+        sync(torch, device)
+        calls += 1
+    estimate_ms = (time.perf_counter() - start) * 1e3 / calls
+    n = max(protocol["min_calls"], math.ceil(protocol["min_ms"] / max(estimate_ms, 1e-3)))
+    n = min(n, protocol["max_calls"], max(protocol["min_calls"], int(protocol["max_ms"] / max(estimate_ms, 1e-3))))
+    samples = []
+    if device == "cuda":
+        starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+        ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+        for i in range(n):
+            flush()
+            starts[i].record()
+            fn(*input_sets[i % len(input_sets)])
+            ends[i].record()
+        torch.cuda.synchronize()
+        samples = [s.elapsed_time(e) * 1e3 for s, e in zip(starts, ends)]
+    else:
+        for i in range(n):
+            flush()
+            t0 = time.perf_counter_ns()
+            fn(*input_sets[i % len(input_sets)])
+            samples.append((time.perf_counter_ns() - t0) / 1e3)
+    return summarize(samples)
+
+
+def summarize(samples):
+    ordered = sorted(samples)
+
+    def quantile(q):
+        pos = q * (len(ordered) - 1)
+        lo, hi = math.floor(pos), math.ceil(pos)
+        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+    mean = statistics.fmean(ordered)
+    cv = statistics.pstdev(ordered) / mean if mean > 0 else 0.0
+    return {"median_us": quantile(0.5), "p20_us": quantile(0.2), "p80_us": quantile(0.8),
+            "min_us": ordered[0], "cv": cv, "n": len(ordered)}
+
+
+def load_task(path):
+    task = import_file(path, "kwb_task")
+    for name in ("Model", "get_inputs", "get_init_inputs"):
+        if not hasattr(task, name):
+            raise ValueError("the task defines no %s" % name)
+    return task
+
+
+def build_model(torch, cls, task, init_seed, device):
+    torch.manual_seed(init_seed)
+    with torch.device(device):
+        model = cls(*task.get_init_inputs())
+    return model.to(device).eval()
+
+
+# ---------------------------------------------------------------- compile
+
+def workspace_sources(workspace):
+    sources = []
+    for folder in (workspace, os.path.join(workspace, "kernels")):
+        for pattern in ("*.cu", "*.cpp"):
+            sources += sorted(glob.glob(os.path.join(folder, pattern)))
+    return sources
+
+
+def toolchain_fingerprint(torch, device):
+    """What a build depends on besides its sources and flags: torch, the CUDA compiler and the target arch."""
+    parts = [torch.__version__, str(torch.version.cuda), device, os.environ.get("TORCH_CUDA_ARCH_LIST", "")]
+    if device == "cuda":
+        import subprocess
+        nvcc = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "nvcc")
+        try:
+            parts.append(subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout)
+        except OSError:
+            parts.append("no nvcc")
+        if torch.cuda.is_available() and not os.environ.get("TORCH_CUDA_ARCH_LIST"):
+            parts.append("sm_%d%d" % torch.cuda.get_device_capability())
+    return parts
+
+
+def build_key(torch, files, flags, device):
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            digest.update(f.read() + b"\0")
+    for part in list(flags) + toolchain_fingerprint(torch, device):
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def stage_compile(args):
+    import torch
+    import torch.utils.cpp_extension as ext
+
+    out = args.out
+    start = time.perf_counter()
+    if args.single_file:
+        # load_inline builds while the module is imported; torch keys that build by source and flags itself.
+        try:
+            candidate = import_file(args.single_file, "kwb_candidate")
+        except Exception as e:
+            fail(out, "compile", "the candidate could not be imported: %s: %s" % (type(e).__name__, first_line(e)),
+                 seconds=time.perf_counter() - start, traceback=traceback.format_exc())
+        if not hasattr(candidate, "ModelNew"):
+            fail(out, "compile", "the candidate defines no ModelNew")
+        write_json(os.path.join(out, "compile.json"),
+                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start, "cached": False})
+        return
+
+    sources = workspace_sources(args.workspace)
+    if not sources:
+        fail(out, "compile", "the workspace has no .cu or .cpp sources in its root or in kernels/")
+    include_dirs = [args.workspace, os.path.join(args.workspace, "kernels")]
+    headers = sorted(glob.glob(os.path.join(args.workspace, "*.h")) + glob.glob(os.path.join(args.workspace, "kernels", "*.h"))
+                     + glob.glob(os.path.join(args.workspace, "kernels", "*.cuh")))
+    if not os.path.exists(os.path.join(args.workspace, "binding.cpp")):
+        sources.append(os.path.join(HERE, "workspace", "binding.cpp"))
+        headers.append(os.path.join(HERE, "workspace", "binding_registry.h"))
+        include_dirs.append(os.path.join(HERE, "workspace"))
+    has_cuda = any(s.endswith(".cu") for s in sources)
+    if has_cuda and args.device != "cuda":
+        fail(out, "compile", "the workspace has CUDA sources but the device is %s; use --device cuda" % args.device)
+    key = build_key(torch, sources + headers, [args.cflags, args.cuda_cflags], args.device)
+    build_dir = os.path.join(args.build_root, key)
+    built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
+    if built and os.path.exists(os.path.join(build_dir, "kwb-compile.log")):
+        write_json(os.path.join(out, "compile.json"),
+                   {"stage": "compile", "ok": True, "cached": True, "seconds": time.perf_counter() - start,
+                    "module": built[0], "build_dir": build_dir, "key": key})
+        return
+    os.makedirs(build_dir, exist_ok=True)
+    try:
+        ext.load(name="cuda_extension", sources=sources, extra_include_paths=include_dirs,
+                 extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(),
+                 build_directory=build_dir, with_cuda=has_cuda, verbose=True, is_python_module=True)
+    except Exception as e:  # the compiler output is already in the log for the diagnostics parser
+        fail(out, "compile", "compilation failed: " + first_line(e)[:300], seconds=time.perf_counter() - start,
+             build_dir=build_dir)
+    built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
+    write_json(os.path.join(out, "compile.json"),
+               {"stage": "compile", "ok": True, "cached": False, "seconds": time.perf_counter() - start,
+                "module": built[0] if built else "", "build_dir": build_dir, "key": key,
+                "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
+                            for s in sources]})
+
+
+# ---------------------------------------------------------------- reference
+
+def environment(torch, device):
+    env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
+    if device == "cuda":
+        env["gpu"] = torch.cuda.get_device_name(0)
+        try:
+            import subprocess
+            env["driver"] = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                           capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
+        except (OSError, subprocess.SubprocessError):
+            env["driver"] = ""
+    return env
+
+
+def baseline_key(torch, args):
+    digest = hashlib.sha256()
+    with open(args.task, "rb") as f:
+        digest.update(f.read())
+    gpu = torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu"
+    for part in (gpu, torch.__version__, args.device, args.precision, args.protocol, str(args.init_seed)):
+        digest.update(b"\0" + part.encode())
+    return digest.hexdigest()[:24]
+
+
+def stage_reference(args):
+    import torch
+
+    out = args.out
+    set_precision(torch, args.precision)
+    try:
+        task = load_task(args.task)
+        model = build_model(torch, task.Model, task, args.init_seed, args.device)
+    except Exception as e:
+        fail(out, "reference" if args.phase == "trials" else "baselines",
+             "the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), traceback=traceback.format_exc())
+    seeds = [int(s) for s in args.seeds.split(",")]
+    result = {"ok": True, "precision": precision_state(torch), "environment": environment(torch, args.device)}
+    if args.phase == "trials":
+        torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()}, os.path.join(out, "reference_state.pt"))
+        with torch.no_grad():
+            for i, seed in enumerate(seeds):
+                output = model(*make_inputs(torch, task, seed, args.device))
+                sync(torch, args.device)
+                torch.save(to_cpu(torch, output), os.path.join(out, "reference_out_%d.pt" % i))
+        result.update(stage="reference", trials=len(seeds))
+        write_json(os.path.join(out, "reference.json"), result)
+        return
+
+    # Baselines: cached per task source, device, torch, precision and protocol.
+    result["stage"] = "baselines"
+    cache_file = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json") if args.baseline_cache else ""
+    if cache_file and os.path.exists(cache_file):
+        with open(cache_file) as f:
+            result.update(json.load(f), cached=True)
+        write_json(os.path.join(out, "baselines.json"), result)
+        return
+    protocol = json.loads(args.protocol)
+    with torch.no_grad():
+        input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
+        timings = {"eager": time_calls(torch, model, input_sets, args.device, protocol)}
+        compiled = torch.compile(model)
+        start = time.perf_counter()
+        compiled(*input_sets[0])
+        sync(torch, args.device)
+        timings["compile_seconds"] = time.perf_counter() - start
+        timings["compiled"] = time_calls(torch, compiled, input_sets, args.device, protocol)
+    if cache_file:
+        os.makedirs(args.baseline_cache, exist_ok=True)
+        write_json(cache_file, timings)
+    result.update(timings, cached=False)
+    write_json(os.path.join(out, "baselines.json"), result)
+
+
+# ---------------------------------------------------------------- candidate
+
+def load_candidate(torch, args, task):
+    """Imports ModelNew; a workspace's extension is registered as `cuda_extension` before model_new.py runs."""
+    if args.module:
+        spec = importlib.util.spec_from_file_location("cuda_extension", args.module)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules["cuda_extension"] = module
+    path = args.candidate
+    if os.path.isdir(path):
+        sys.path.insert(0, path)
+        path = os.path.join(path, "model_new.py")
+    candidate = import_file(path, "kwb_candidate")
+    if not hasattr(candidate, "ModelNew"):
+        raise ValueError("the candidate defines no ModelNew")
+    model = build_model(torch, candidate.ModelNew, task, args.init_seed, args.device)
+    # Same weights as the reference when the parameters match by name and shape; else both were seeded alike.
+    state = torch.load(args.reference_state, map_location=args.device)
+    own = model.state_dict()
+    weights = "seeded" if own else "none"
+    if own and set(own) == set(state) and all(own[k].shape == state[k].shape for k in own):
+        model.load_state_dict(state)
+        weights = "copied"
+    return model, weights
+
+
+def stage_candidate(args):
+    import torch
+
+    out = args.out
+    stage = "candidate_" + args.phase
+    set_precision(torch, args.precision)
+    try:
+        task = load_task(args.task)
+        model, weights = load_candidate(torch, args, task)
+    except Exception as e:
+        fail(out, stage, "the candidate could not be loaded: %s: %s" % (type(e).__name__, first_line(e)),
+             traceback=traceback.format_exc())
+    seeds = [int(s) for s in args.seeds.split(",")]
+    result = {"stage": stage, "ok": True, "weights": weights}
+    with torch.no_grad():
+        try:
+            if args.phase == "trials":
+                for i, seed in enumerate(seeds):
+                    output = model(*make_inputs(torch, task, seed, args.device))
+                    sync(torch, args.device)
+                    torch.save(to_cpu(torch, output), os.path.join(out, "candidate_out_%d.pt" % i))
+                result["trials"] = len(seeds)
+            else:
+                protocol = json.loads(args.protocol)
+                input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
+                result["candidate"] = time_calls(torch, model, input_sets, args.device, protocol)
+        except Exception as e:
+            fail(out, stage, "the candidate failed while running: %s: %s" % (type(e).__name__, first_line(e)),
+                 traceback=traceback.format_exc())
+    result["precision"] = precision_state(torch)
+    write_json(os.path.join(out, stage + ".json"), result)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="stage", required=True)
+
+    c = sub.add_parser("compile")
+    c.add_argument("--workspace")
+    c.add_argument("--single-file")
+    c.add_argument("--build-root", required=True)
+    c.add_argument("--device", default="cuda")
+    c.add_argument("--cflags", default="-O3")
+    c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
+
+    for name in ("reference", "candidate"):
+        s = sub.add_parser(name)
+        s.add_argument("--task", required=True)
+        s.add_argument("--device", default="cuda")
+        s.add_argument("--seeds", required=True)
+        s.add_argument("--init-seed", type=int, default=42)
+        s.add_argument("--precision", choices=("fp32", "tf32"), default="fp32")
+        s.add_argument("--protocol", default="{}")
+        if name == "reference":
+            s.add_argument("--phase", choices=("trials", "baselines"), required=True)
+            s.add_argument("--baseline-cache", default="")
+        else:
+            s.add_argument("--candidate", required=True)
+            s.add_argument("--module", default="")
+            s.add_argument("--reference-state", required=True)
+            s.add_argument("--phase", choices=("trials", "timing"), required=True)
+    for s in sub.choices.values():
+        s.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate}[args.stage](args)
+
+
+if __name__ == "__main__":
+    main()
