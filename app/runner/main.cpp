@@ -17,6 +17,9 @@ Runs the Kernel Workbench evaluation stages on this machine and prints results a
 Commands:
   eval --task T --candidate C [options]
                        compile, verify, time and score one candidate (see eval --help)
+  baseline --task T    time eager PyTorch and torch.compile for a task
+  eval-set --tasks D --candidates D --out D
+                       one candidate per task, with the run's pass rate and speedups
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -49,6 +52,10 @@ int main(int argc, char* argv[])
     }
     if (command == "eval")
         return kwb::runner::evalCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "baseline")
+        return kwb::runner::baselineCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "eval-set")
+        return kwb::runner::evalSetCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)
         return kwb::runner::fingerprintCommand(std::cout);
     if (command == "summarize" && args.size() == 2)

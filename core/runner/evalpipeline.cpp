@@ -79,6 +79,13 @@ bool EvalPipeline::prepare()
         m_setupError = "The run directory " + m_request.runDirectory + " cannot be created: " + ec.message() + ".";
         return false;
     }
+    std::mt19937_64 random(m_request.seed ? m_request.seed : std::random_device {}());
+    for (int i = 0; i < m_request.trials; ++i) {
+        m_seeds.push_back(random() % 2147483647ULL + 1);
+        m_seedList += (i ? "," : "") + std::to_string(m_seeds.back());
+    }
+    if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
+        return true;
     // The candidate runs from a copy, so nothing it does reaches the files it came from.
     m_layout = fs::is_directory(m_request.candidatePath) ? "workspace" : "single-file";
     const fs::path copy = fs::path(m_request.runDirectory) / "workspace";
@@ -93,11 +100,6 @@ bool EvalPipeline::prepare()
     if (ec) {
         m_setupError = "The candidate could not be copied into the run directory: " + ec.message() + ".";
         return false;
-    }
-    std::mt19937_64 random(m_request.seed ? m_request.seed : std::random_device {}());
-    for (int i = 0; i < m_request.trials; ++i) {
-        m_seeds.push_back(random() % 2147483647ULL + 1);
-        m_seedList += (i ? "," : "") + std::to_string(m_seeds.back());
     }
     return true;
 }
@@ -251,30 +253,38 @@ void EvalPipeline::score()
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 
+void EvalPipeline::runCandidate()
+{
+    compile();
+    if (m_compile.status != "passed" || m_request.mode != EvalRequest::Mode::Full)
+        return;
+    reference();
+    if (m_reference.status == "passed")
+        candidate("trials", m_trials);
+    if (m_reference.status != "passed") {
+        m_verifyStatus = "error";
+        m_verifyMessage = m_reference.message;
+    } else if (m_trials.status != "passed") {
+        m_verifyStatus = m_trials.status;
+        m_verifyMessage = m_trials.message;
+    } else {
+        judge();
+    }
+    if (!isCorrect())
+        return;
+    candidate("timing", m_timing);
+    if (m_timing.status == "passed" && m_request.timeBaselines)
+        baselines();
+}
+
 void EvalPipeline::run()
 {
     const auto start = std::chrono::steady_clock::now();
     if (prepare()) {
-        compile();
-        if (m_compile.status == "passed") {
-            reference();
-            if (m_reference.status == "passed")
-                candidate("trials", m_trials);
-            if (m_reference.status != "passed") {
-                m_verifyStatus = "error";
-                m_verifyMessage = m_reference.message;
-            } else if (m_trials.status != "passed") {
-                m_verifyStatus = m_trials.status;
-                m_verifyMessage = m_trials.message;
-            } else {
-                judge();
-            }
-            if (isCorrect()) {
-                candidate("timing", m_timing);
-                if (m_timing.status == "passed" && m_request.timeBaselines)
-                    baselines();
-            }
-        }
+        if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
+            baselines();
+        else
+            runCandidate();
         score();
     }
     m_totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -324,10 +334,21 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.endObject();
 
     w.key("timing").beginObject();
+    if (m_request.mode == EvalRequest::Mode::BaselinesOnly) {
+        w.key("status").value(m_baselines.status);
+        if (!m_baselines.message.empty())
+            w.key("message").value(m_baselines.message);
+        writeStats(w, "eager", m_baselines.result["eager"]);
+        writeStats(w, "compiled", m_baselines.result["compiled"]);
+        w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
+        writeNumber(w, "compile_seconds", m_baselines.result["compile_seconds"].toNumber(kNaN));
+    }
     const bool timed = m_timing.status == "passed" && m_baselines.status != "error";
-    w.key("status").value(m_timing.status == "passed" ? m_baselines.status == "error" ? "error" : "passed" : m_timing.status);
-    if (!m_timing.message.empty() || !m_baselines.message.empty())
-        w.key("message").value(m_timing.message.empty() ? m_baselines.message : m_timing.message);
+    if (m_request.mode != EvalRequest::Mode::BaselinesOnly) {
+        w.key("status").value(m_timing.status == "passed" ? m_baselines.status == "error" ? "error" : "passed" : m_timing.status);
+        if (!m_timing.message.empty() || !m_baselines.message.empty())
+            w.key("message").value(m_timing.message.empty() ? m_baselines.message : m_timing.message);
+    }
     if (timed) {
         writeStats(w, "candidate", m_timing.result["candidate"]);
         writeStats(w, "eager", m_baselines.result["eager"]);
@@ -349,7 +370,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     writeNumber(w, "speedup_vs_compile", m_speedupCompile);
 
     EnvironmentFingerprint fingerprint = EnvironmentFingerprint::forThisHost();
-    const JsonValue& env = m_reference.result["environment"];
+    const JsonValue& env = m_reference.result.isObject() ? m_reference.result["environment"] : m_baselines.result["environment"];
     fingerprint.gpuName = env["gpu"].toString();
     fingerprint.driverVersion = env["driver"].toString();
     fingerprint.cudaRuntimeVersion = env["cuda"].toString();

@@ -28,6 +28,8 @@ public:
 
     bool isCorrect() const { return m_verifyStatus == "passed"; }
     double reward() const { return m_reward; }
+    const std::string& setupError() const { return m_setupError; }
+    const std::string& compileStatus() const { return m_compile.status; }
 
 private:
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -42,6 +44,7 @@ private:
     };
 
     bool prepare();
+    void runCandidate();
     bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
         bool candidateCode, Stage& stage);
     void compile();

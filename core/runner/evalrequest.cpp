@@ -21,9 +21,9 @@ std::string EvalRequest::validate() const
     std::error_code ec;
     if (taskPath.empty() || !fs::is_regular_file(taskPath, ec))
         return "The task file " + taskPath + " does not exist.";
-    if (candidatePath.empty() || !fs::exists(candidatePath, ec))
+    if (mode != Mode::BaselinesOnly && (candidatePath.empty() || !fs::exists(candidatePath, ec)))
         return "The candidate " + candidatePath + " does not exist.";
-    if (fs::is_directory(candidatePath, ec) && !fs::is_regular_file(fs::path(candidatePath) / "model_new.py", ec))
+    if (mode != Mode::BaselinesOnly && fs::is_directory(candidatePath, ec) && !fs::is_regular_file(fs::path(candidatePath) / "model_new.py", ec))
         return "The workspace " + candidatePath + " has no model_new.py.";
     if (device != "cuda" && device != "cpu")
         return "The device must be cuda or cpu, not " + device + ".";

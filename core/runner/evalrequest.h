@@ -23,6 +23,11 @@ struct TimingProtocol
 // Everything one evaluation needs; the defaults are the workbench's.
 struct EvalRequest
 {
+    // Full: every stage. CompileOnly: fill the build cache (eval-set compiles ahead while the GPU evaluates).
+    // BaselinesOnly: time eager and torch.compile for the task; no candidate.
+    enum class Mode { Full, CompileOnly, BaselinesOnly };
+    Mode mode = Mode::Full;
+
     std::string taskPath; // KernelBench-format Python file
     std::string candidatePath; // a .py with ModelNew (load_inline), or a workspace folder (model_new.py + kernels/)
     std::string device = "cuda"; // or "cpu"

@@ -1,5 +1,7 @@
 #include "runner/jsonvalue.h"
 
+#include "runner/jsonwriter.h"
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -272,6 +274,36 @@ std::optional<JsonValue> JsonValue::parseFile(const std::string& path, std::stri
     if (!value)
         *error = path + " is " + *error;
     return value;
+}
+
+void JsonValue::write(JsonWriter& writer) const
+{
+    switch (m_type) {
+    case Type::Null:
+        writer.null();
+        break;
+    case Type::Bool:
+        writer.value(m_bool);
+        break;
+    case Type::Number:
+        writer.value(m_number);
+        break;
+    case Type::String:
+        writer.value(m_string);
+        break;
+    case Type::Array:
+        writer.beginArray();
+        for (const JsonValue& item : m_items)
+            item.write(writer);
+        writer.endArray();
+        break;
+    case Type::Object:
+        writer.beginObject();
+        for (const auto& [key, value] : m_members)
+            value.write(writer.key(key));
+        writer.endObject();
+        break;
+    }
 }
 
 const JsonValue& JsonValue::operator[](std::string_view key) const

@@ -7,6 +7,8 @@
 
 namespace kwb::runner {
 
+class JsonWriter;
+
 // A parsed JSON document, enough for the results the harness stages write (no Qt on GPU hosts).
 class JsonValue
 {
@@ -29,6 +31,9 @@ public:
     const std::string& toString() const { return m_string; }
     const std::vector<JsonValue>& items() const { return m_items; }
     const std::vector<std::pair<std::string, JsonValue>>& members() const { return m_members; }
+
+    // Writes the value back out, e.g. to pass a stage's result through.
+    void write(JsonWriter& writer) const;
 
     // Member lookup; a missing member (or a non-object) gives a null value.
     const JsonValue& operator[](std::string_view key) const;

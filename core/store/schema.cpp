@@ -37,6 +37,7 @@ const char* const kVersion1[] = {
 
 // Version 2: full-text search over messages and code, a per-trajectory status, indexes for list sorting.
 const char* const kVersion2[] = {
+    // turn_text's rowid is Schema::turnTextRowId(trajectory, seq): a hit names its trajectory without a lookup.
     "CREATE VIRTUAL TABLE turn_text USING fts5(body, content='', tokenize='unicode61')",
     "CREATE VIRTUAL TABLE blob_text USING fts5(body, content='', tokenize='unicode61')",
     "ALTER TABLE trajectories ADD COLUMN status TEXT NOT NULL DEFAULT 'not-evaluated'",
@@ -49,6 +50,7 @@ const char* const kVersion2[] = {
     "CREATE INDEX trajectories_best_reward ON trajectories(best_reward)",
     "CREATE INDEX trajectories_best_speedup ON trajectories(best_speedup)",
     "CREATE INDEX trajectories_created ON trajectories(created)",
+    "CREATE INDEX turns_manifest ON turns(manifest, trajectory_id)",
 };
 
 bool run(QSqlDatabase& db, const char* sql, QString* error)
@@ -133,7 +135,8 @@ bool Schema::apply(QSqlDatabase& db, int version, QString* error)
                 return false;
         }
         // Text already in the store goes into the new indexes.
-        return indexExisting(db, "SELECT id, messages FROM turns", "INSERT INTO turn_text(rowid, body) VALUES(?, ?)",
+        return indexExisting(db, "SELECT (trajectory_id << 20) | seq, messages FROM turns",
+                   "INSERT INTO turn_text(rowid, body) VALUES(?, ?)",
                    [](const QVariant& v) { return turnSearchText(QJsonDocument::fromJson(v.toByteArray()).array()); },
                    error)
             && indexExisting(db, "SELECT id, data FROM blobs", "INSERT INTO blob_text(rowid, body) VALUES(?, ?)",

@@ -15,6 +15,10 @@ public:
     // Brings a store from `from` to `to` inside the caller's transaction; sets user_version.
     static bool migrate(QSqlDatabase& db, int from, int to, QString* error);
 
+    // Full-text rows of turns are keyed by trajectory and position, so a search yields trajectories directly.
+    static constexpr int kTurnSeqBits = 20;
+    static qint64 turnTextRowId(qint64 trajectoryId, int seq) { return (trajectoryId << kTurnSeqBits) | seq; }
+
     // What full-text search sees of a turn and of a blob; null when a blob is not worth indexing (binary, huge).
     static QString turnSearchText(const QJsonArray& messages);
     static QString blobSearchText(const QByteArray& data);

@@ -95,7 +95,10 @@ std::unique_ptr<Store> Store::open(const QString& path, QString* error, OpenMode
     }
     const int version = probe.value(0).toInt();
     probe.finish();
+    // A larger page cache and memory-mapped reads keep list filtering on big stores in memory.
     if (!store->exec(QStringLiteral("PRAGMA foreign_keys = ON"), &sqlError)
+        || !store->exec(QStringLiteral("PRAGMA cache_size = -131072"), &sqlError)
+        || !store->exec(QStringLiteral("PRAGMA mmap_size = 1073741824"), &sqlError)
         || !store->exec(QStringLiteral("PRAGMA synchronous = NORMAL"), &sqlError)
         || (version < Schema::kCurrentVersion && !store->exec(QStringLiteral("PRAGMA journal_mode = WAL"), &sqlError))) {
         *error = QStringLiteral("%1 cannot be prepared: %2.").arg(name, sqlError);
@@ -271,7 +274,8 @@ std::optional<QList<qint64>> Store::trajectoryIds(const TrajectoryFilter& filter
 {
     QVariantList binds;
     const QString where = filter.whereClause(&binds);
-    QString sql = QStringLiteral("SELECT t.id FROM trajectories t JOIN tasks k ON k.id = t.task_id");
+    QString sql = filter.needsTasks(sortBy) ? QStringLiteral("SELECT t.id FROM trajectories t JOIN tasks k ON k.id = t.task_id")
+                                            : QStringLiteral("SELECT t.id FROM trajectories t");
     if (!where.isEmpty())
         sql += QStringLiteral(" WHERE ") + where;
     sql += QStringLiteral(" ORDER BY ") + TrajectoryFilter::orderByClause(sortBy, descending);

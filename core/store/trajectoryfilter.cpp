@@ -1,5 +1,7 @@
 #include "trajectoryfilter.h"
 
+#include "schema.h"
+
 #include <cmath>
 
 namespace kwb {
@@ -54,13 +56,19 @@ QString TrajectoryFilter::whereClause(QVariantList* binds) const
     }
     if (!text.isEmpty()) {
         terms << QStringLiteral(
-            "t.id IN (SELECT trajectory_id FROM turns WHERE id IN (SELECT rowid FROM turn_text WHERE turn_text MATCH ?)"
-            " UNION SELECT u.trajectory_id FROM turns u JOIN manifest_entries m ON m.manifest = u.manifest"
-            " JOIN blobs b ON b.hash = m.blob WHERE b.id IN (SELECT rowid FROM blob_text WHERE blob_text MATCH ?))");
+            "t.id IN (SELECT rowid >> %1 FROM turn_text WHERE turn_text MATCH ?"
+            " UNION SELECT u.trajectory_id FROM manifest_entries m JOIN turns u ON u.manifest = m.manifest"
+            " WHERE m.blob IN (SELECT hash FROM blobs WHERE id IN (SELECT rowid FROM blob_text WHERE blob_text MATCH ?)))")
+                     .arg(Schema::kTurnSeqBits);
         bind(text);
         bind(text);
     }
     return terms.join(QLatin1String(" AND "));
+}
+
+bool TrajectoryFilter::needsTasks(TrajectoryColumn sortBy) const
+{
+    return !taskContains.isEmpty() || level > 0 || sortBy == TrajectoryColumn::Task || sortBy == TrajectoryColumn::Level;
 }
 
 QString TrajectoryFilter::orderByClause(TrajectoryColumn column, bool descending)

@@ -27,9 +27,11 @@ struct TrajectoryFilter
 
     bool isEmpty() const;
 
-    // SQL over `trajectories t JOIN tasks k`; the values bind in order.
+    // SQL over `trajectories t` (joined with `tasks k` when needsTasks()); the values bind in order.
     QString whereClause(QVariantList* binds) const;
     static QString orderByClause(TrajectoryColumn column, bool descending);
+    // Whether the query must join the tasks table (k); without it, an index on trajectories alone can answer.
+    bool needsTasks(TrajectoryColumn sortBy) const;
 };
 
 } // namespace kwb

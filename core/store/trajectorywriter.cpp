@@ -148,6 +148,10 @@ std::optional<qint64> TrajectoryWriter::taskId(const TaskRef& task, QString* err
 std::optional<qint64> TrajectoryWriter::insertTurn(qint64 trajectoryId, const Turn& turn, qint64 parentId, int depth,
     int seq, QString* error)
 {
+    if (seq >= (1 << Schema::kTurnSeqBits)) {
+        *error = QStringLiteral("trajectory %1 would exceed %2 turns").arg(trajectoryId).arg((1 << Schema::kTurnSeqBits) - 1);
+        return std::nullopt;
+    }
     QString manifest;
     if (!putWorkspace(turn.workspace, &manifest, error))
         return std::nullopt;
@@ -176,7 +180,7 @@ std::optional<qint64> TrajectoryWriter::insertTurn(qint64 trajectoryId, const Tu
         return std::nullopt;
     }
     const qint64 id = m_insertTurn.lastInsertId().toLongLong();
-    m_insertTurnText.addBindValue(id);
+    m_insertTurnText.addBindValue(Schema::turnTextRowId(trajectoryId, seq));
     m_insertTurnText.addBindValue(Schema::turnSearchText(messages));
     if (!m_insertTurnText.exec()) {
         fail(m_insertTurnText, QStringLiteral("indexing turn %1").arg(turn.uuid), error);

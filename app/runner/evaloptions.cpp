@@ -1,0 +1,108 @@
+#include "evaloptions.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <unistd.h>
+
+namespace kwb::runner {
+
+namespace fs = std::filesystem;
+
+const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where to run (default cuda)
+  --cache-dir DIR          builds and baselines (default ~/.cache/kernel-workbench)
+  --trials N               correctness trials on fresh seeded inputs (default 5)
+  --atol X --rtol X        tolerances (default 1e-2 each)
+  --reward SCHEME          cuda-agent, kevin or speedup (default cuda-agent)
+  --precision fp32|tf32    TF32 policy for reference and candidate alike (default fp32)
+  --seed N                 seed of the trial seeds (default random)
+  --cflags FLAGS           host compiler flags (default "-O3")
+  --cuda-flags FLAGS       nvcc flags (default "-O3 -lineinfo -Xptxas -v")
+  --arch X.Y               CUDA architecture to build for (default the GPU's)
+  --min-calls N --min-ms MS --warmup-ms MS --input-sets N    timing protocol
+  --no-baselines           do not time eager and torch.compile
+  --compile-timeout S --run-timeout S --memory-limit-gb G    limits per stage
+  --python PATH            the Python with torch (default: the one found at build time)
+  --harness PATH           kwb_harness.py (default: the installed one)
+)";
+
+namespace {
+
+std::string defaultHarness()
+{
+    char self[4096] = {};
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const fs::path exe = n > 0 ? fs::path(std::string(self, std::size_t(n))) : fs::path();
+    const fs::path installed = exe.parent_path().parent_path() / "share/kernel-workbench/harness/kwb_harness.py";
+    if (fs::exists(installed))
+        return installed.string();
+    return KWB_SOURCE_HARNESS;
+}
+
+std::string defaultCache()
+{
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    return xdg && *xdg ? std::string(xdg) + "/kernel-workbench" : std::string(home ? home : "/tmp") + "/.cache/kernel-workbench";
+}
+
+} // namespace
+
+int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, std::map<std::string, std::string>& extra,
+    std::string_view usage, std::ostream& out, std::ostream& err)
+{
+    r.harnessPath = defaultHarness();
+    r.python = KWB_DEFAULT_PYTHON;
+    r.cacheDirectory = defaultCache();
+    using Setter = std::function<bool(const std::string&)>;
+    auto number = [](double* target) {
+        return Setter([target](const std::string& v) { char* end = nullptr; *target = std::strtod(v.c_str(), &end); return !v.empty() && *end == 0; });
+    };
+    auto integer = [](int* target) {
+        return Setter([target](const std::string& v) { char* end = nullptr; *target = int(std::strtol(v.c_str(), &end, 10)); return !v.empty() && *end == 0; });
+    };
+    auto text = [](std::string* target) { return Setter([target](const std::string& v) { *target = v; return true; }); };
+    double memoryGb = 0;
+    double seed = 0;
+    std::map<std::string_view, Setter> options = {
+        { "--task", text(&r.taskPath) }, { "--candidate", text(&r.candidatePath) }, { "--device", text(&r.device) },
+        { "--run-dir", text(&r.runDirectory) }, { "--cache-dir", text(&r.cacheDirectory) },
+        { "--trials", integer(&r.trials) }, { "--atol", number(&r.atol) }, { "--rtol", number(&r.rtol) },
+        { "--reward", text(&r.rewardScheme) }, { "--precision", text(&r.precision) }, { "--seed", number(&seed) },
+        { "--cflags", text(&r.cflags) }, { "--cuda-flags", text(&r.cudaFlags) }, { "--arch", text(&r.cudaArch) },
+        { "--min-calls", integer(&r.protocol.minCalls) }, { "--min-ms", number(&r.protocol.minMs) },
+        { "--warmup-ms", number(&r.protocol.warmupMs) }, { "--input-sets", integer(&r.protocol.inputSets) },
+        { "--compile-timeout", number(&r.compileLimits.wallSeconds) }, { "--run-timeout", number(&r.runLimits.wallSeconds) },
+        { "--memory-limit-gb", number(&memoryGb) }, { "--python", text(&r.python) }, { "--harness", text(&r.harnessPath) },
+    };
+    for (auto& [name, value] : extra)
+        options[name] = text(&value);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-h" || args[i] == "--help") {
+            out << usage << kSharedEvalOptions;
+            return 0;
+        }
+        if (args[i] == "--no-baselines") {
+            r.timeBaselines = false;
+            continue;
+        }
+        const auto option = options.find(args[i]);
+        if (option == options.end() || i + 1 >= args.size()) {
+            err << "kwb-runner: " << (option == options.end() ? "unknown option '" : "missing value for '") << args[i]
+                << "'; see --help.\n";
+            return 2;
+        }
+        if (!option->second(std::string(args[++i]))) {
+            err << "kwb-runner: '" << args[i] << "' is not a valid value for " << args[i - 1] << ".\n";
+            return 2;
+        }
+    }
+    r.seed = static_cast<std::uint64_t>(seed);
+    r.runLimits.memoryBytes = static_cast<std::int64_t>(memoryGb * double(1LL << 30));
+    r.compileLimits.memoryBytes = r.runLimits.memoryBytes;
+    r.cacheDirectory = fs::absolute(r.cacheDirectory).string();
+    return -1;
+}
+
+} // namespace kwb::runner

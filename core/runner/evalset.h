@@ -1,0 +1,42 @@
+#pragma once
+
+#include "runner/evalrequest.h"
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace kwb::runner {
+
+// A task of a task set: KernelBench layout, optionally in level1/ level2/ level3/ folders.
+struct TaskEntry
+{
+    std::string name; // "level1_1_diag_matmul", or the file stem for a flat folder
+    int level = 0;
+    std::string path;
+    std::string candidate; // workspace folder or .py found for it; empty when there is none
+};
+
+// Evaluates one candidate per task of a task set and summarizes the run as the CUDA Agent paper does (pass rate,
+// faster rates, geometric-mean speedups). Candidates compile on several cores ahead of the one evaluating, so
+// the GPU never waits for nvcc; evaluations themselves run one at a time, so timings do not disturb each other.
+class EvalSet
+{
+public:
+    struct Options
+    {
+        EvalRequest base; // device, tolerances, protocol, cache... taskPath and candidatePath are set per task
+        std::string taskDirectory;
+        std::string candidateDirectory; // empty: baselines only
+        std::string outputDirectory; // results/<name>.json per task and summary.json
+        int compileJobs = 0; // 0: half the cores
+        bool baselinesWithoutCandidate = true; // time eager and torch.compile for tasks that have no candidate
+    };
+
+    static std::vector<TaskEntry> discover(const std::string& taskDirectory, const std::string& candidateDirectory);
+
+    // Writes the summary JSON to out; returns false (with a sentence in error) when the set cannot be read.
+    static bool run(const Options& options, std::ostream& out, std::string* error);
+};
+
+} // namespace kwb::runner

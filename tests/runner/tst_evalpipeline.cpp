@@ -1,0 +1,175 @@
+// Drives `kwb-runner eval` on the CPU through every outcome a candidate can have; real processes, real builds.
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestEvalPipeline : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void outcomes_data();
+    void outcomes();
+    void passingWorkspaceIsTimedScoredAndCached();
+    void badRequestIsAUsageError();
+
+private:
+    QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
+    static QByteArray treeDigest(const QString& dir);
+
+    QTemporaryDir m_dir;
+    QString m_fixtures;
+    int m_runs = 0;
+};
+
+void TestEvalPipeline::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_fixtures = QFINDTESTDATA("fixtures/eval");
+    QVERIFY(!m_fixtures.isEmpty());
+}
+
+QByteArray TestEvalPipeline::treeDigest(const QString& dir)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QStringList files;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString& f : files) {
+        QFile file(f);
+        file.open(QIODevice::ReadOnly);
+        hash.addData(f.toUtf8());
+        hash.addData(file.readAll());
+    }
+    return hash.result();
+}
+
+QJsonObject TestEvalPipeline::eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode)
+{
+    QProcess p;
+    QStringList args { QStringLiteral("eval"), QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--task"),
+        m_fixtures + QLatin1Char('/') + task, QStringLiteral("--candidate"), m_fixtures + QLatin1Char('/') + candidate,
+        QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--run-dir"),
+        m_dir.filePath(QStringLiteral("run%1").arg(++m_runs)), QStringLiteral("--trials"), QStringLiteral("3"),
+        QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
+        QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7") };
+    p.start(QStringLiteral(KWB_RUNNER), args + extra);
+    if (!p.waitForFinished(600000))
+        return {};
+    if (exitCode)
+        *exitCode = p.exitCode();
+    const QJsonDocument doc = QJsonDocument::fromJson(p.readAllStandardOutput());
+    if (!doc.isObject())
+        qWarning() << p.readAllStandardError();
+    return doc.object();
+}
+
+void TestEvalPipeline::outcomes_data()
+{
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("compile");
+    QTest::addColumn<QString>("verify");
+    QTest::addColumn<QString>("message");
+    const QStringList none;
+    const QString task = QStringLiteral("task_scale_add.py");
+    QTest::newRow("compile error") << task << QStringLiteral("compile_error_workspace") << none << QStringLiteral("failed") << QStringLiteral("not-run") << QStringLiteral("compilation failed");
+    QTest::newRow("syntax error") << task << QStringLiteral("syntax_error.py") << none << QStringLiteral("failed") << QStringLiteral("not-run") << QStringLiteral("SyntaxError");
+    QTest::newRow("wrong answer") << task << QStringLiteral("wrong_answer.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("elements differ by more than");
+    QTest::newRow("wrong shape") << task << QStringLiteral("wrong_shape.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("has shape [4095], the reference's [4096]");
+    QTest::newRow("nan") << task << QStringLiteral("nan_output.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("NaN or Inf where the reference's is finite");
+    QTest::newRow("segfault") << task << QStringLiteral("crash.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("killed by signal 11");
+    QTest::newRow("hang") << task << QStringLiteral("hang.py") << QStringList { QStringLiteral("--run-timeout"), QStringLiteral("20") } << QStringLiteral("passed") << QStringLiteral("timed-out") << QStringLiteral("timed out after 20 s");
+    QTest::newRow("unbounded memory") << task << QStringLiteral("memory_hog.py") << QStringList { QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5") } << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("exceeded its memory limit");
+    QTest::newRow("task does not import") << QStringLiteral("task_broken.py") << QStringLiteral("plain_torch.py") << none << QStringLiteral("passed") << QStringLiteral("error") << QStringLiteral("ModuleNotFoundError");
+}
+
+void TestEvalPipeline::outcomes()
+{
+    QFETCH(QString, task);
+    QFETCH(QString, candidate);
+    QFETCH(QStringList, extra);
+    QFETCH(QString, compile);
+    QFETCH(QString, verify);
+    QFETCH(QString, message);
+    const QByteArray before = treeDigest(m_fixtures);
+    int code = -1;
+    const QJsonObject r = eval(task, candidate, extra + QStringList { QStringLiteral("--no-baselines") }, &code);
+    QCOMPARE(code, 0); // a failing candidate is a result, not a runner failure
+    QCOMPARE(r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("status")).toString(), compile);
+    const QJsonObject v = r.value(QStringLiteral("verify")).toObject();
+    QCOMPARE(v.value(QStringLiteral("status")).toString(), verify);
+    const QString said = compile == QLatin1String("failed") ? r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("message")).toString()
+                                                           : v.value(QStringLiteral("message")).toString();
+    QVERIFY2(said.contains(message), qPrintable(said));
+    QCOMPARE(r.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble(), -1.0);
+    QCOMPARE(r.value(QStringLiteral("timing")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("not-run"));
+    QCOMPARE(treeDigest(m_fixtures), before); // nothing outside the run directory changed
+    if (candidate == QLatin1String("compile_error_workspace")) {
+        const QJsonArray diags = r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("diagnostics")).toArray();
+        QVERIFY(!diags.isEmpty());
+        const QJsonObject d = diags.first().toObject();
+        QCOMPARE(d.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(d.value(QStringLiteral("file")).toString(), QStringLiteral("kernels/scale_add_relu_binding.cpp"));
+        QCOMPARE(d.value(QStringLiteral("line")).toInt(), 7);
+        QVERIFY(d.value(QStringLiteral("message")).toString().contains(QStringLiteral("undeclared_factor")));
+    }
+}
+
+void TestEvalPipeline::passingWorkspaceIsTimedScoredAndCached()
+{
+    const QByteArray before = treeDigest(m_fixtures);
+    const QJsonObject first = eval(QStringLiteral("task_scale_add.py"), QStringLiteral("pass_workspace"), {});
+    const QJsonObject compile = first.value(QStringLiteral("compile")).toObject();
+    QCOMPARE(compile.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    QCOMPARE(compile.value(QStringLiteral("cached")).toBool(), false);
+    const QJsonObject verify = first.value(QStringLiteral("verify")).toObject();
+    QCOMPARE(verify.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    QCOMPARE(verify.value(QStringLiteral("trials")).toArray().size(), 3);
+    QCOMPARE(verify.value(QStringLiteral("trials")).toArray().first().toObject().value(QStringLiteral("max_abs_error")).toDouble(), 0.0);
+    const QJsonObject timing = first.value(QStringLiteral("timing")).toObject();
+    QCOMPARE(timing.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    for (const char* which : { "candidate", "eager", "compiled" }) {
+        const QJsonObject stats = timing.value(QLatin1String(which)).toObject();
+        QVERIFY2(stats.value(QStringLiteral("median_us")).toDouble() > 0, which);
+        QVERIFY(stats.value(QStringLiteral("n")).toInt() >= 5);
+        QVERIFY(stats.value(QStringLiteral("p20_us")).toDouble() <= stats.value(QStringLiteral("p80_us")).toDouble());
+    }
+    const double reward = first.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble();
+    QVERIFY(reward == 1.0 || reward == 2.0 || reward == 3.0);
+    QVERIFY(first.value(QStringLiteral("speedup_vs_eager")).toDouble() > 0);
+    QCOMPARE(first.value(QStringLiteral("fingerprint")).toObject().value(QStringLiteral("tf32_policy")).toString(), QStringLiteral("fp32"));
+    QVERIFY(first.value(QStringLiteral("fingerprint")).toObject().value(QStringLiteral("torch_version")).toString().startsWith(QStringLiteral("2.")));
+    QCOMPARE(treeDigest(m_fixtures), before);
+
+    const QJsonObject second = eval(QStringLiteral("task_scale_add.py"), QStringLiteral("pass_workspace"), { QStringLiteral("--reward"), QStringLiteral("kevin") });
+    QCOMPARE(second.value(QStringLiteral("compile")).toObject().value(QStringLiteral("cached")).toBool(), true);
+    QCOMPARE(second.value(QStringLiteral("timing")).toObject().value(QStringLiteral("baselines_cached")).toBool(), true);
+    QCOMPARE(second.value(QStringLiteral("timing")).toObject().value(QStringLiteral("eager")), timing.value(QStringLiteral("eager")));
+    const double kevin = second.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble();
+    QCOMPARE(kevin, 0.3 + second.value(QStringLiteral("speedup_vs_eager")).toDouble());
+}
+
+void TestEvalPipeline::badRequestIsAUsageError()
+{
+    int code = 0;
+    QProcess p;
+    p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval"), QStringLiteral("--task"), QStringLiteral("x.py") });
+    QVERIFY(p.waitForFinished());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardError().contains("needs --task and --candidate"));
+    const QJsonObject r = eval(QStringLiteral("no_such_task.py"), QStringLiteral("plain_torch.py"), {}, &code);
+    QCOMPARE(code, 1);
+    QVERIFY(r.value(QStringLiteral("error")).toString().contains(QStringLiteral("does not exist")));
+}
+
+QTEST_GUILESS_MAIN(TestEvalPipeline)
+#include "tst_evalpipeline.moc"
