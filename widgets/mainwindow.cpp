@@ -1,137 +1,285 @@
 #include "mainwindow.h"
 
+#include "compileroutputview.h"
+#include "forktreeview.h"
+#include "kernelview.h"
+#include "models/branchoutlinemodel.h"
 #include "models/trajectorylistmodel.h"
-#include "models/turntreemodel.h"
+#include "models/turncache.h"
 #include "referenceview.h"
+#include "rewardplot.h"
+#include "shortcutsdialog.h"
 #include "store/store.h"
+#include "timingview.h"
+#include "trajectorypanel.h"
+#include "transcriptview.h"
+#include "verificationview.h"
 #include "welcomepage.h"
+#include "windowsettings.h"
+#include "workbenchactions.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
-#include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
-#include <QTreeView>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace kwb {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_trajectories(new TrajectoryListModel(this))
-    , m_turns(new TurnTreeModel(this))
-    , m_filterEdit(new QLineEdit(this))
-    , m_trajectoryView(new QTableView(this))
-    , m_turnView(new QTreeView(this))
+    , m_cache(std::make_unique<TurnCache>())
+    , m_actions(new WorkbenchActions(this))
+    , m_outline(new BranchOutlineModel(this))
+    , m_trajectories(new TrajectoryPanel(this))
     , m_centre(new QStackedWidget(this))
     , m_welcome(new WelcomePage(this))
     , m_reference(new ReferenceView(this))
+    , m_kernel(new KernelView(this))
+    , m_bottomTabs(new QTabWidget(this))
+    , m_compiler(new CompilerOutputView(this))
+    , m_transcript(new TranscriptView(this))
+    , m_verification(new VerificationView(this))
+    , m_timing(new TimingView(this))
+    , m_forkTree(new ForkTreeView(this))
+    , m_reward(new RewardPlot(this))
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_position(new QLabel(this))
     , m_errorBanner(new QLabel(this))
+    , m_codeSplitter(new QSplitter(Qt::Horizontal, this))
+    , m_centreSplitter(new QSplitter(Qt::Vertical, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kernel Workbench"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_filterEdit->setObjectName(QStringLiteral("trajectoryFilter"));
-    m_filterEdit->setPlaceholderText(tr("Filter by task…"));
-    m_filterEdit->setClearButtonEnabled(true);
-    connect(m_filterEdit, &QLineEdit::textChanged, this, &MainWindow::applyFilter);
+    m_forkTree->setOutline(m_outline);
+    setCentralWidget(buildCentre());
+    buildDocks();
+    buildToolBar();
+    QList<QAction*> toggles;
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        toggles << dock->toggleViewAction();
+    m_actions->buildMenus(menuBar(), toggles);
+    connectActions();
+    resize(1600, 1000);
+    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("trajectoriesDock")), { 400 }, Qt::Horizontal);
+    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("forkTreeDock")), { 380 }, Qt::Horizontal);
+    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("timelineDock")), { 170 }, Qt::Vertical);
+    updateNavigation();
+    updateCentre();
+}
 
-    m_trajectoryView->setObjectName(QStringLiteral("trajectoryView"));
-    m_trajectoryView->setModel(m_trajectories);
-    m_trajectoryView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_trajectoryView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_trajectoryView->setSortingEnabled(true);
-    m_trajectoryView->sortByColumn(int(TrajectoryColumn::Created), Qt::DescendingOrder);
-    m_trajectoryView->verticalHeader()->hide();
-    m_trajectoryView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_trajectoryView->horizontalHeader()->setStretchLastSection(true);
-    connect(m_trajectoryView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &MainWindow::showTrajectory);
-    connect(m_trajectories, &TrajectoryListModel::errorOccurred, this, &MainWindow::showError);
+MainWindow::~MainWindow()
+{
+    // Models hold pointers into the store and the trajectory: detach them before those go.
+    m_trajectories->setStore(nullptr);
+    m_outline->setTrajectory(nullptr, nullptr);
+}
 
-    m_turnView->setObjectName(QStringLiteral("turnView"));
-    m_turnView->setModel(m_turns);
-    m_turnView->setUniformRowHeights(true);
-
-    m_centre->addWidget(m_welcome);
-    m_centre->addWidget(m_reference);
-    connect(m_welcome, &WelcomePage::openStoreRequested, this, &MainWindow::chooseStore);
-
+QWidget* MainWindow::buildCentre()
+{
     m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
     m_errorBanner->setWordWrap(true);
     m_errorBanner->setStyleSheet(QStringLiteral("QLabel { background: #fdecea; color: #611a15; padding: 6px; }"));
     m_errorBanner->hide();
 
-    auto* left = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_filterEdit);
-    leftLayout->addWidget(m_trajectoryView);
-
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_centre);
-    splitter->addWidget(m_turnView);
-    splitter->setStretchFactor(1, 2);
+    m_codeSplitter->setObjectName(QStringLiteral("codeSplitter"));
+    m_codeSplitter->addWidget(m_reference);
+    m_codeSplitter->addWidget(m_kernel);
+    m_codeSplitter->setSizes({ 330, 670 });
+    m_bottomTabs->setObjectName(QStringLiteral("bottomTabs"));
+    m_bottomTabs->setDocumentMode(true);
+    m_bottomTabs->addTab(m_compiler, tr("Compiler Output"));
+    m_bottomTabs->addTab(m_transcript, tr("Transcript"));
+    m_bottomTabs->addTab(m_verification, tr("Verification"));
+    m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
+    m_centreSplitter->addWidget(m_codeSplitter);
+    m_centreSplitter->addWidget(m_bottomTabs);
+    m_centreSplitter->setSizes({ 560, 340 });
+    m_centreSplitter->setChildrenCollapsible(false);
+    m_centre->addWidget(m_welcome);
+    m_centre->addWidget(m_centreSplitter);
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
     layout->addWidget(m_errorBanner);
-    layout->addWidget(splitter);
-    setCentralWidget(central);
-    createMenus();
-    resize(1400, 860);
+    layout->addWidget(m_centre, 1);
+    return central;
 }
 
-MainWindow::~MainWindow()
+void MainWindow::buildDocks()
 {
-    // Models hold pointers into the store: detach them before it closes.
-    m_trajectories->setStore(nullptr);
+    const auto dock = [this](const QString& name, const QString& title, QWidget* body, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(body);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetFloatable);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
+    dock(QStringLiteral("forkTreeDock"), tr("Fork Tree"), m_forkTree, Qt::RightDockWidgetArea);
+    dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
+    dock(QStringLiteral("timelineDock"), tr("Timeline"), m_timing, Qt::BottomDockWidgetArea);
 }
 
-void MainWindow::createMenus()
+void MainWindow::buildToolBar()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Store…"), this, &MainWindow::chooseStore);
-    open->setObjectName(QStringLiteral("actionOpenStore"));
-    open->setShortcut(QKeySequence::Open);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
+    QToolBar* bar = addToolBar(tr("Navigation"));
+    bar->setObjectName(QStringLiteral("navigationBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    const auto icon = [this](QStyle::StandardPixmap p) { return style()->standardIcon(p); };
+    m_actions->firstTurn->setIcon(icon(QStyle::SP_MediaSkipBackward));
+    m_actions->previousTurn->setIcon(icon(QStyle::SP_MediaSeekBackward));
+    m_actions->nextTurn->setIcon(icon(QStyle::SP_MediaSeekForward));
+    m_actions->lastTurn->setIcon(icon(QStyle::SP_MediaSkipForward));
+    m_actions->parentBranch->setIcon(icon(QStyle::SP_ArrowUp));
+    m_actions->childBranch->setIcon(icon(QStyle::SP_ArrowDown));
+    bar->addAction(m_actions->firstTurn);
+    bar->addAction(m_actions->previousTurn);
+    m_slider->setObjectName(QStringLiteral("turnSlider"));
+    m_slider->setMinimumWidth(240);
+    m_slider->setPageStep(5);
+    m_slider->setToolTip(tr("Turn along the current branch"));
+    bar->addWidget(m_slider);
+    bar->addAction(m_actions->nextTurn);
+    bar->addAction(m_actions->lastTurn);
+    for (QAction* a : { m_actions->firstTurn, m_actions->previousTurn, m_actions->nextTurn, m_actions->lastTurn }) {
+        if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
+    bar->addSeparator();
+    bar->addAction(m_actions->parentBranch);
+    bar->addAction(m_actions->childBranch);
+    bar->addSeparator();
+    bar->addAction(m_actions->toggleDiff);
+    m_position->setObjectName(QStringLiteral("turnPosition"));
+    m_position->setContentsMargins(12, 0, 12, 0);
+    bar->addWidget(m_position);
+}
+
+void MainWindow::connectActions()
+{
+    connect(m_actions->openStore, &QAction::triggered, this, &MainWindow::chooseStore);
+    connect(m_actions->quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+    connect(m_actions->recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    connect(m_actions->nextTurn, &QAction::triggered, this, [this] { step(&TurnNavigator::next); });
+    connect(m_actions->previousTurn, &QAction::triggered, this, [this] { step(&TurnNavigator::previous); });
+    connect(m_actions->firstTurn, &QAction::triggered, this, [this] { step(&TurnNavigator::first); });
+    connect(m_actions->lastTurn, &QAction::triggered, this, [this] { step(&TurnNavigator::last); });
+    connect(m_actions->parentBranch, &QAction::triggered, this, [this] { step(&TurnNavigator::parentBranch); });
+    connect(m_actions->childBranch, &QAction::triggered, this, [this] { step(&TurnNavigator::childBranch); });
+    connect(m_actions->goToTurn, &QAction::triggered, this, &MainWindow::chooseTurnNumber);
+    connect(m_actions->toggleDiff, &QAction::toggled, m_kernel, &KernelView::setDiffEnabled);
+    connect(m_kernel, &KernelView::diffToggled, this, [this](bool on) {
+        m_actions->toggleDiff->setChecked(on);
+        showTurn();
+    });
+    connect(m_kernel, &KernelView::baseChanged, this, [this](KernelView::Base base) {
+        if (base == KernelView::Base::PreviousTurn)
+            m_diffBase = -1;
+        showTurn();
+    });
+    connect(m_actions->compareWithCurrent, &QAction::triggered, this, [this] { setDiffBase(currentTurn()); });
+    connect(m_actions->find, &QAction::triggered, m_kernel, &KernelView::focusFind);
+    connect(m_actions->focusTrajectories, &QAction::triggered, this, [this] { m_trajectories->view()->setFocus(); });
+    connect(m_actions->shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(m_actions->about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Kernel Workbench"),
+            tr("<p><b>Kernel Workbench %1</b></p><p>A workbench for agent trajectories that write and optimize CUDA "
+               "kernels: step through turns, compare kernels, read compiler output, verification and rewards.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+    connect(m_actions->languages, &QActionGroup::triggered, this, [this](QAction* a) {
+        WindowSettings::setLanguage(a->data().toString());
+        statusBar()->showMessage(tr("The language changes the next time Kernel Workbench starts."), 8000);
+    });
+    connect(m_slider, &QSlider::valueChanged, this, [this](int value) { goToPosition(value); });
+    connect(m_trajectories, &TrajectoryPanel::trajectorySelected, this, &MainWindow::showTrajectory);
+    connect(m_trajectories, &TrajectoryPanel::errorOccurred, this, &MainWindow::showError);
+    connect(m_trajectories, &TrajectoryPanel::countChanged, this,
+        [this](int rows) { statusBar()->showMessage(tr("%n trajectories", nullptr, rows)); });
+    connect(m_welcome, &WelcomePage::openStoreRequested, this, &MainWindow::chooseStore);
+    connect(m_forkTree, &ForkTreeView::turnActivated, this, &MainWindow::goToTurn);
+    connect(m_forkTree, &ForkTreeView::compareRequested, this, &MainWindow::setDiffBase);
+    connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);
+    connect(m_compiler, &CompilerOutputView::diagnosticActivated, this,
+        [this](const QString& file, int line, int column, Diagnostic::Severity severity) {
+            if (!m_kernel->openLocation(file, line, column, severity))
+                statusBar()->showMessage(tr("%1 is not a file of this turn's workspace.").arg(file), 6000);
+        });
 }
 
 void MainWindow::chooseStore()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Store"), QString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Store"), QFileInfo(WindowSettings::lastStore()).path(),
         tr("Kernel Workbench stores (*.kwb);;All files (*)"));
     if (!path.isEmpty())
         openStore(path);
 }
 
+void MainWindow::fillRecentMenu()
+{
+    QMenu* menu = m_actions->recentMenu;
+    menu->clear();
+    const QStringList recent = WindowSettings::recentStores();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent.at(i);
+        QAction* a = menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] { openStore(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (recent.isEmpty())
+        menu->addAction(tr("No recent stores"))->setEnabled(false);
+}
+
 bool MainWindow::openStore(const QString& path)
 {
     QString error;
-    auto store = Store::open(path, &error);
+    auto store = Store::open(path, &error, Store::OpenMode::CreateIfMissing);
     if (!store) {
-        showError(error);
+        showError(tr("%1 Choose another store with File → Open Store.").arg(error));
+        if (m_remembersStores)
+            WindowSettings::removeRecentStore(path);
         return false;
     }
     clearError();
-    m_turns->clear();
+    showTrajectory(0);
     m_trajectories->setStore(nullptr);
+    m_cache->setStore(nullptr);
     m_store = std::move(store);
+    m_cache->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
     m_welcome->setStorePath(path);
+    if (m_remembersStores)
+        WindowSettings::addRecentStore(path);
     setWindowTitle(tr("%1 — Kernel Workbench").arg(QFileInfo(path).fileName()));
-    statusBar()->showMessage(tr("%n trajectories", nullptr, m_trajectories->rowCount()));
     updateCentre();
     Q_EMIT storeOpened(path);
     return true;
@@ -139,7 +287,7 @@ bool MainWindow::openStore(const QString& path)
 
 QString MainWindow::lastError() const
 {
-    return m_errorBanner->isVisible() ? m_errorBanner->text() : QString();
+    return m_errorBanner->isHidden() ? QString() : m_errorBanner->text();
 }
 
 void MainWindow::showError(const QString& message)
@@ -154,36 +302,237 @@ void MainWindow::clearError()
     m_errorBanner->hide();
 }
 
-void MainWindow::applyFilter()
+bool MainWindow::selectTrajectory(qint64 id)
 {
-    TrajectoryFilter filter = m_trajectories->filter();
-    filter.taskContains = m_filterEdit->text().trimmed();
-    m_trajectories->setFilter(filter);
-    statusBar()->showMessage(tr("%n trajectories", nullptr, m_trajectories->rowCount()));
+    return m_trajectories->selectTrajectory(id);
 }
 
-void MainWindow::showTrajectory(const QModelIndex& current)
+bool MainWindow::selectTrajectoryRow(int row)
 {
-    const qint64 id = m_trajectories->trajectoryId(current.row());
-    if (!m_store || id == 0) {
-        m_turns->clear();
-        updateCentre();
-        return;
+    return m_trajectories->selectRow(row);
+}
+
+bool MainWindow::selectTrajectoryByUuid(const QString& uuid)
+{
+    const TrajectoryListModel* model = m_trajectories->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data(TrajectoryListModel::UuidRole).toString() == uuid)
+            return selectTrajectoryRow(row);
     }
-    QString error;
-    if (!m_turns->load(*m_store, id, &error)) {
-        showError(error);
-        return;
+    return false;
+}
+
+void MainWindow::showTrajectory(qint64 id)
+{
+    m_outline->setTrajectory(nullptr, nullptr);
+    m_trajectory = Trajectory();
+    m_graph = TurnGraph();
+    m_navigator.setGraph(nullptr);
+    m_diffBase = -1;
+    m_plottedLeaf = -1;
+    m_kernel->clearPickedBase();
+    if (m_store && id > 0) {
+        QString error;
+        auto t = m_store->trajectory(id, Store::Depth::Headers, &error);
+        if (!t)
+            showError(tr("%1 The rest of the store can still be browsed.").arg(error));
+        else
+            m_trajectory = std::move(*t);
     }
-    m_turnView->expandAll();
-    m_reference->setSource(m_turns->trajectory().task.source);
+    m_graph = TurnGraph(m_trajectory);
+    m_navigator.setGraph(&m_graph);
+    m_outline->setTrajectory(&m_trajectory, &m_graph);
+    m_reference->setSource(m_trajectory.task.source);
+    showTurn();
     updateCentre();
+}
+
+void MainWindow::goToTurn(int turn)
+{
+    if (turn < 0 || turn >= m_graph.size() || turn == m_navigator.current())
+        return;
+    m_navigator.setCurrent(turn);
+    showTurn();
+}
+
+bool MainWindow::goToPosition(int position)
+{
+    if (!m_navigator.setPosition(position))
+        return false;
+    showTurn();
+    return true;
+}
+
+void MainWindow::step(bool (TurnNavigator::*moveTo)())
+{
+    if ((m_navigator.*moveTo)())
+        showTurn();
+}
+
+void MainWindow::setDiffBase(int turn)
+{
+    if (turn < 0 || turn >= m_graph.size()) {
+        m_diffBase = -1;
+        m_kernel->clearPickedBase();
+    } else {
+        m_diffBase = turn;
+        m_kernel->setPickedBase(turnLabel(turn));
+        m_kernel->setDiffEnabled(true);
+    }
+    showTurn();
+}
+
+bool MainWindow::showPane(const QString& name)
+{
+    const QHash<QString, QWidget*> panes { { QStringLiteral("compiler"), m_compiler },
+        { QStringLiteral("transcript"), m_transcript }, { QStringLiteral("verification"), m_verification } };
+    QWidget* pane = panes.value(name);
+    if (!pane)
+        return false;
+    m_bottomTabs->setCurrentWidget(pane);
+    return true;
+}
+
+QString MainWindow::turnLabel(int turn) const
+{
+    if (turn < 0)
+        return {};
+    const QList<int> branch = m_navigator.branch();
+    const QString label = tr("Turn %1").arg(m_graph.depth(turn) + 1);
+    return branch.contains(turn) ? label : tr("%1 (another branch)").arg(label);
+}
+
+void MainWindow::showTurn()
+{
+    const int turn = m_navigator.current();
+    const Turn* header = turn >= 0 ? &m_trajectory.turns.at(turn) : nullptr;
+    const EvalResult* eval = header && header->eval ? &*header->eval : nullptr;
+    if (!header) {
+        m_kernel->clear(m_trajectory.uuid.isEmpty() ? QString() : tr("This trajectory has no turns."));
+        m_transcript->setMessages({});
+    } else {
+        const auto content = m_cache->content(header->storeId);
+        const int baseTurn = m_diffBase >= 0 ? m_diffBase : m_graph.parent(turn);
+        std::shared_ptr<const TurnContent> base;
+        if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)
+            base = m_cache->content(m_trajectory.turns.at(baseTurn).storeId);
+        m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn));
+        m_transcript->setMessages(content->turn.messages, content->error);
+    }
+    m_compiler->setEval(eval);
+    m_verification->setEval(eval);
+    m_timing->setEval(eval);
+    m_forkTree->setCurrentTurn(turn);
+    if (m_navigator.leaf() != m_plottedLeaf) {
+        m_plottedLeaf = m_navigator.leaf();
+        m_reward->setBranches(&m_trajectory, &m_graph, m_navigator.branch(), m_navigator.otherBranches());
+    }
+    m_reward->setCurrentTurn(turn);
+    updateNavigation();
+    Q_EMIT turnShown(turn);
+}
+
+void MainWindow::updateNavigation()
+{
+    const int position = m_navigator.position();
+    const int length = int(m_navigator.branch().size());
+    m_actions->previousTurn->setEnabled(position > 0);
+    m_actions->firstTurn->setEnabled(position > 0);
+    m_actions->nextTurn->setEnabled(position >= 0 && position + 1 < length);
+    m_actions->lastTurn->setEnabled(position >= 0 && position + 1 < length);
+    m_actions->parentBranch->setEnabled(m_navigator.canParentBranch());
+    m_actions->childBranch->setEnabled(m_navigator.canChildBranch());
+    m_actions->goToTurn->setEnabled(length > 0);
+    m_actions->compareWithCurrent->setEnabled(position >= 0);
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, std::max(0, length - 1));
+    m_slider->setValue(std::max(0, position));
+    m_slider->setEnabled(length > 1);
+    const int leaves = int(m_graph.leaves().size());
+    m_position->setText(position < 0 ? QString()
+                                     : tr("Turn %1 of %2 · %n branch(es)", nullptr, leaves).arg(position + 1).arg(length));
 }
 
 void MainWindow::updateCentre()
 {
-    const bool empty = !m_store || (m_trajectories->rowCount() == 0 && m_trajectories->filter().isEmpty());
-    m_centre->setCurrentWidget(empty ? static_cast<QWidget*>(m_welcome) : m_reference);
+    const bool empty = !m_store
+        || (m_trajectories->model()->rowCount() == 0 && m_trajectories->model()->filter().isEmpty());
+    m_centre->setCurrentWidget(empty ? static_cast<QWidget*>(m_welcome) : m_centreSplitter);
+    applyPendingSplitters();
+}
+
+void MainWindow::chooseTurnNumber()
+{
+    bool ok = false;
+    const int length = int(m_navigator.branch().size());
+    const int value = QInputDialog::getInt(this, tr("Go to Turn"), tr("Turn on this branch (1–%1):").arg(length),
+        m_navigator.position() + 1, 1, std::max(1, length), 1, &ok);
+    if (ok)
+        goToPosition(value - 1);
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog dialog(m_actions->groups(), this);
+    dialog.exec();
+}
+
+void MainWindow::restoreSettings()
+{
+    QByteArray header;
+    if (!WindowSettings::restoreLayout(this, &m_pendingSplitters, { m_codeSplitter, m_centreSplitter }, &header))
+        return;
+    m_trajectories->restoreHeaderState(header);
+    applyPendingSplitters();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    applyPendingSplitters();
+}
+
+void MainWindow::applyPendingSplitters()
+{
+    if (m_pendingSplitters.isEmpty() || !isVisible() || m_centre->currentWidget() != m_centreSplitter)
+        return;
+    m_centreSplitter->setGeometry(m_centre->contentsRect()); // lays the splitters out at their real size first
+    const QList<QSplitter*> splitters { m_codeSplitter, m_centreSplitter };
+    for (int i = 0; i < m_pendingSplitters.size() && i < splitters.size(); ++i)
+        splitters.at(i)->restoreState(m_pendingSplitters.at(i));
+    m_pendingSplitters.clear();
+}
+
+void MainWindow::saveSettings() const
+{
+    WindowSettings::saveLayout(this, { m_codeSplitter, m_centreSplitter }, m_trajectories->saveHeaderState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.first().toLocalFile();
+    if (!QFileInfo(path).isFile()) {
+        showError(tr("%1 is not a file. Drop a Kernel Workbench store (.kwb).").arg(path));
+        return;
+    }
+    openStore(path);
 }
 
 } // namespace kwb

@@ -1,25 +1,39 @@
 #pragma once
 
+#include "model/trajectory.h"
+#include "models/turngraph.h"
+#include "models/turnnavigator.h"
+
 #include <QMainWindow>
 
 #include <memory>
 
 class QLabel;
-class QLineEdit;
+class QSlider;
+class QSplitter;
 class QStackedWidget;
-class QTableView;
-class QTreeView;
+class QTabWidget;
 
 namespace kwb {
 
+class BranchOutlineModel;
+class CompilerOutputView;
+class ForkTreeView;
+class KernelView;
 class ReferenceView;
+class RewardPlot;
 class Store;
-class TrajectoryListModel;
-class TurnTreeModel;
+class TimingView;
+class TrajectoryPanel;
+class TranscriptView;
+class TurnCache;
+class VerificationView;
 class WelcomePage;
+class WorkbenchActions;
 
-// The workbench window: trajectories on the left, the selected task's reference in the centre, its turn tree
-// on the right. Owns the open store; a store that cannot be opened leaves the previous one open.
+// The workbench window. Left: the trajectories of the open store. Centre: the task's reference beside the
+// agent's workspace, and below them compiler output, transcript and verification. Right: the fork tree and the
+// reward curve. Bottom: the timeline. Every pane shows the current turn; stepping moves them all together.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -27,32 +41,83 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    bool openStore(const QString& path);
+    bool openStore(const QString& path); // a store that cannot be opened leaves the previous one open
     const Store* store() const { return m_store.get(); }
     QString lastError() const;
 
+    bool selectTrajectory(qint64 id);
+    bool selectTrajectoryByUuid(const QString& uuid);
+    bool selectTrajectoryRow(int row);
+    const Trajectory& trajectory() const { return m_trajectory; }
+    const TurnNavigator& navigator() const { return m_navigator; }
+    int currentTurn() const { return m_navigator.current(); } // index into trajectory().turns
+    void goToTurn(int turn);
+    bool goToPosition(int position); // along the current branch, 0-based
+    void setDiffBase(int turn); // -1: the previous turn
+    bool showPane(const QString& name); // "compiler", "transcript", "verification"
+
+    void setRemembersStores(bool on) { m_remembersStores = on; } // off for --screenshot: no trace in settings
+    void restoreSettings(); // layout and splitters as they were; the store is the caller's choice
+    void saveSettings() const;
+
 Q_SIGNALS:
     void storeOpened(const QString& path);
+    void turnShown(int turn);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
-    void createMenus();
+    QWidget* buildCentre();
+    void buildDocks();
+    void buildToolBar();
+    void connectActions();
     void showError(const QString& message);
     void clearError();
-    void showTrajectory(const QModelIndex& current);
-    void applyFilter();
+    void showTrajectory(qint64 id);
+    void showTurn();
+    void updateNavigation();
     void updateCentre();
+    void applyPendingSplitters();
     void chooseStore();
+    void fillRecentMenu();
+    void chooseTurnNumber();
+    void showShortcuts();
+    void step(bool (TurnNavigator::*moveTo)());
+    QString turnLabel(int turn) const;
 
     std::unique_ptr<Store> m_store;
-    TrajectoryListModel* m_trajectories;
-    TurnTreeModel* m_turns;
-    QLineEdit* m_filterEdit;
-    QTableView* m_trajectoryView;
-    QTreeView* m_turnView;
+    std::unique_ptr<TurnCache> m_cache;
+    Trajectory m_trajectory; // headers of the open trajectory
+    TurnGraph m_graph;
+    TurnNavigator m_navigator;
+    int m_diffBase = -1;
+    int m_plottedLeaf = -1;
+    bool m_remembersStores = true;
+    QList<QByteArray> m_pendingSplitters; // restored on the first show, when the sizes mean something
+
+    WorkbenchActions* m_actions;
+    BranchOutlineModel* m_outline;
+    TrajectoryPanel* m_trajectories;
     QStackedWidget* m_centre;
     WelcomePage* m_welcome;
     ReferenceView* m_reference;
+    KernelView* m_kernel;
+    QTabWidget* m_bottomTabs;
+    CompilerOutputView* m_compiler;
+    TranscriptView* m_transcript;
+    VerificationView* m_verification;
+    TimingView* m_timing;
+    ForkTreeView* m_forkTree;
+    RewardPlot* m_reward;
+    QSlider* m_slider;
+    QLabel* m_position;
     QLabel* m_errorBanner;
+    QSplitter* m_codeSplitter;
+    QSplitter* m_centreSplitter;
 };
 
 } // namespace kwb

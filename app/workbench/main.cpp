@@ -1,5 +1,7 @@
 #include "mainwindow.h"
+#include "windowsettings.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -7,6 +9,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QStandardPaths>
+#include <QTextStream>
 #include <QTranslator>
 
 namespace {
@@ -26,31 +29,110 @@ QString defaultStorePath()
     return data + QStringLiteral("/workbench.kwb");
 }
 
+bool wantsScreenshot(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--screenshot") == 0 || qstrncmp(argv[i], "--screenshot=", 13) == 0)
+            return true;
+    }
+    return false;
+}
+
+void installTranslators(QApplication& app)
+{
+    const QString language = kwb::WindowSettings::language();
+    QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    if (locale.language() == QLocale::C)
+        locale = QLocale(QLocale::English); // the English plural forms still apply
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto* own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("kwb"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+int fail(const QString& message)
+{
+    QTextStream(stderr) << message << Qt::endl;
+    return 1;
+}
+
+// Opens the store and turn, renders the window without a display and writes a PNG.
+int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const QString& store, const QString& file)
+{
+    const QStringList size = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
+    if (!QFileInfo(store).isFile() || !window.openStore(store))
+        return fail(QApplication::translate("main", "Cannot open the store %1. %2").arg(store, window.lastError()));
+    const QString which = parser.value(QStringLiteral("trajectory"));
+    bool isRow = false;
+    const int row = which.toInt(&isRow);
+    const bool selected = which.isEmpty() ? window.selectTrajectoryRow(0)
+        : isRow                           ? window.selectTrajectoryRow(row - 1)
+                                          : window.selectTrajectoryByUuid(which);
+    if (!selected)
+        return fail(QApplication::translate("main", "The store has no trajectory %1.").arg(which.isEmpty() ? QStringLiteral("1") : which));
+    if (parser.isSet(QStringLiteral("diff")))
+        window.findChild<QAction*>(QStringLiteral("actionToggleDiff"))->setChecked(true);
+    const int turn = parser.value(QStringLiteral("turn")).toInt();
+    if (turn > 0 && turn - 1 != window.navigator().position() && !window.goToPosition(turn - 1))
+        return fail(QApplication::translate("main", "The trajectory has no turn %1 on its main branch.").arg(turn));
+    if (parser.isSet(QStringLiteral("pane")) && !window.showPane(parser.value(QStringLiteral("pane"))))
+        return fail(QApplication::translate("main", "Unknown pane %1: use compiler, transcript or verification.")
+                        .arg(parser.value(QStringLiteral("pane"))));
+    window.show();
+    for (int i = 0; i < 5; ++i)
+        QApplication::processEvents(); // layouts settle and queued plot replots run
+    if (!window.grab().save(file, "PNG"))
+        return fail(QApplication::translate("main", "Cannot write %1.").arg(file));
+    QTextStream(stdout) << QApplication::translate("main", "Wrote %1.").arg(file) << Qt::endl;
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    const bool offscreen = wantsScreenshot(argc, argv);
+    if (offscreen && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // must be chosen before the application exists
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("KernelWorkbench"));
     QApplication::setApplicationName(QStringLiteral("kernel-workbench"));
     QApplication::setApplicationDisplayName(QStringLiteral("Kernel Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
-
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("kwb"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    QApplication::setDesktopFileName(QStringLiteral("kernel-workbench"));
+    installTranslators(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Workbench for agent trajectories of CUDA kernel optimization."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("store"), QApplication::translate("main", "The .kwb store to open."), QStringLiteral("[STORE]"));
+    parser.addOptions({
+        { QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen into a PNG file and exit."), QStringLiteral("FILE") },
+        { QStringLiteral("trajectory"), QApplication::translate("main", "With --screenshot: the trajectory (uuid, or row of the list from 1)."), QStringLiteral("ID") },
+        { QStringLiteral("turn"), QApplication::translate("main", "With --screenshot: the turn along the main branch, from 1."), QStringLiteral("N") },
+        { QStringLiteral("pane"), QApplication::translate("main", "With --screenshot: the lower pane to show (compiler, transcript, verification)."), QStringLiteral("NAME") },
+        { QStringLiteral("diff"), QApplication::translate("main", "With --screenshot: show the kernel diff against the previous turn.") },
+        { QStringLiteral("size"), QApplication::translate("main", "With --screenshot: window size (default 1600x1000)."), QStringLiteral("WxH"), QStringLiteral("1600x1000") },
+    });
     parser.process(app);
 
     kwb::MainWindow window;
-    const QString path = parser.positionalArguments().value(0, defaultStorePath());
+    if (parser.isSet(QStringLiteral("screenshot"))) {
+        if (parser.positionalArguments().isEmpty())
+            return fail(QApplication::translate("main", "--screenshot needs a STORE."));
+        window.setRemembersStores(false);
+        return screenshot(window, parser, parser.positionalArguments().first(), parser.value(QStringLiteral("screenshot")));
+    }
+    window.restoreSettings();
+    QString path = parser.positionalArguments().value(0);
+    if (path.isEmpty())
+        path = kwb::WindowSettings::lastStore();
+    if (path.isEmpty() || !QFileInfo(path).isFile())
+        path = defaultStorePath();
     window.openStore(path); // a store that cannot be opened is explained in the window
     window.show();
     return QApplication::exec();

@@ -1,18 +1,34 @@
-#include "testutils.h"
+#include "widgetfixtures.h"
 
+#include "codeeditor.h"
+#include "compileroutputview.h"
+#include "filepane.h"
+#include "forktreeview.h"
+#include "kernelview.h"
 #include "mainwindow.h"
 #include "referenceview.h"
-#include "store/store.h"
+#include "rewardplot.h"
+#include "shortcutsdialog.h"
+#include "timingview.h"
+#include "transcriptview.h"
+#include "verificationview.h"
 #include "welcomepage.h"
+#include "windowsettings.h"
 
+#include <QAction>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
-#include <QStackedWidget>
+#include <QMimeData>
+#include <QSlider>
+#include <QSplitter>
+#include <QSqlQuery>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTreeView>
+#include <QTimer>
 
 using namespace kwb;
 
@@ -20,19 +36,44 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
     void emptyStoreShowsWelcome();
     void selectingATrajectoryShowsItsTurnsAndReference();
     void typingFiltersTheList();
     void badStoreKeepsTheOpenOne();
+    void steppingUpdatesEveryPane();
+    void shortcutsStepAndBranch();
+    void clickingADiagnosticMovesTheCursor();
+    void clickingARewardPointJumps();
+    void diffAgainstAPickedTurn();
+    void missingBlobAndBadFilesStayInTheirPane();
+    void layoutAndStoreAreRemembered();
+    void droppingAStoreOpensIt();
+    void shortcutsDialogListsTheKeys();
+
+private:
+    QString makeStore(const QString& name, const QList<Trajectory>& trajectories);
+    QTemporaryDir m_dir;
 };
+
+QString TestMainWindow::makeStore(const QString& name, const QList<Trajectory>& trajectories)
+{
+    const QString file = m_dir.filePath(name);
+    QString error;
+    auto store = Store::open(file, &error);
+    for (const Trajectory& t : trajectories) {
+        if (!store->addTrajectory(t, &error))
+            qFatal("%s", qPrintable(error));
+    }
+    return file;
+}
 
 void TestMainWindow::emptyStoreShowsWelcome()
 {
-    QTemporaryDir dir;
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(w.openStore(dir.filePath(QStringLiteral("empty.kwb"))));
+    QVERIFY(w.openStore(m_dir.filePath(QStringLiteral("empty.kwb"))));
     auto* welcome = w.findChild<WelcomePage*>(QStringLiteral("welcomePage"));
     QVERIFY(welcome && welcome->isVisible());
     QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isHidden());
@@ -41,47 +82,38 @@ void TestMainWindow::emptyStoreShowsWelcome()
 
 void TestMainWindow::selectingATrajectoryShowsItsTurnsAndReference()
 {
-    QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("two.kwb"));
-    QString error;
-    {
-        auto store = Store::open(file, &error);
-        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("a"), QStringLiteral("softmax_rows")), &error));
-        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("layernorm")), &error));
-    }
+    const QString file = makeStore(QStringLiteral("two.kwb"),
+        { test::forkedTrajectory(QStringLiteral("a"), QStringLiteral("softmax_rows")),
+            test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("layernorm")) });
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.openStore(file));
     auto* table = w.findChild<QTableView*>(QStringLiteral("trajectoryView"));
-    auto* turns = w.findChild<QTreeView*>(QStringLiteral("turnView"));
+    auto* tree = w.findChild<ForkTreeView*>(QStringLiteral("forkTree"));
     auto* reference = w.findChild<ReferenceView*>(QStringLiteral("referenceView"));
     QCOMPARE(table->model()->rowCount(), 2);
     QVERIFY(reference->isVisible());
-    QCOMPARE(turns->model()->rowCount(), 0);
+    QCOMPARE(tree->model()->rowCount(), 0);
 
     const QRect cell = table->visualRect(table->model()->index(1, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-    QCOMPARE(turns->model()->rowCount(), 1); // one root
-    QCOMPARE(turns->model()->rowCount(turns->model()->index(0, 0)), 2); // forked into two
-    QVERIFY(turns->isExpanded(turns->model()->index(0, 0)));
+    QCOMPARE(tree->model()->rowCount(), 2); // the main line: root and its longest child
+    QCOMPARE(tree->model()->rowCount(tree->model()->index(0, 0)), 1); // the fork, nested under the root
+    QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
     QVERIFY(reference->text().contains(QStringLiteral("class Model")));
+    QCOMPARE(w.currentTurn(), 0);
 
     QTest::keyClick(table, Qt::Key_Up); // keyboard navigation follows too
     QCOMPARE(table->currentIndex().row(), 0);
-    QCOMPARE(turns->model()->rowCount(), 1);
+    QCOMPARE(tree->model()->rowCount(), 2);
 }
 
 void TestMainWindow::typingFiltersTheList()
 {
-    QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("f.kwb"));
-    QString error;
-    {
-        auto store = Store::open(file, &error);
-        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("a"), QStringLiteral("softmax_rows")), &error));
-        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("layernorm")), &error));
-    }
+    const QString file = makeStore(QStringLiteral("f.kwb"),
+        { test::forkedTrajectory(QStringLiteral("a"), QStringLiteral("softmax_rows")),
+            test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("layernorm")) });
     MainWindow w;
     w.show();
     QVERIFY(w.openStore(file));
@@ -92,20 +124,14 @@ void TestMainWindow::typingFiltersTheList()
     QCOMPARE(table->model()->index(0, 0).data().toString(), QStringLiteral("layernorm"));
     QTest::keyClicks(filter, QStringLiteral("xyz"));
     QCOMPARE(table->model()->rowCount(), 0);
-    // An empty result of a filter is not an empty store: the reference stays, not the welcome page.
+    // An empty result of a filter is not an empty store: the workbench stays, not the welcome page.
     QVERIFY(w.findChild<WelcomePage*>(QStringLiteral("welcomePage"))->isHidden());
 }
 
 void TestMainWindow::badStoreKeepsTheOpenOne()
 {
-    QTemporaryDir dir;
-    const QString good = dir.filePath(QStringLiteral("good.kwb"));
-    QString error;
-    {
-        auto store = Store::open(good, &error);
-        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("a")), &error));
-    }
-    QFile bad(dir.filePath(QStringLiteral("bad.kwb")));
+    const QString good = makeStore(QStringLiteral("good.kwb"), { test::forkedTrajectory(QStringLiteral("a")) });
+    QFile bad(m_dir.filePath(QStringLiteral("bad.kwb")));
     QVERIFY(bad.open(QIODevice::WriteOnly));
     bad.write("this is not a database, just text that someone renamed\n");
     bad.close();
@@ -121,6 +147,248 @@ void TestMainWindow::badStoreKeepsTheOpenOne()
     QCOMPARE(w.findChild<QTableView*>(QStringLiteral("trajectoryView"))->model()->rowCount(), 1);
     QVERIFY(w.openStore(good)); // a good open clears the error
     QVERIFY(banner->isHidden());
+}
+
+void TestMainWindow::steppingUpdatesEveryPane()
+{
+    const QString file = makeStore(QStringLiteral("step.kwb"), { test::steppingTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* kernel = w.findChild<KernelView*>(QStringLiteral("kernelView"));
+    auto* transcript = w.findChild<TranscriptView*>(QStringLiteral("transcriptView"));
+    auto* compiler = w.findChild<CompilerOutputView*>(QStringLiteral("compilerOutputView"));
+    auto* verification = w.findChild<VerificationView*>(QStringLiteral("verificationView"));
+    auto* timing = w.findChild<TimingView*>(QStringLiteral("timingView"));
+    auto* tree = w.findChild<ForkTreeView*>(QStringLiteral("forkTree"));
+    auto* plot = w.findChild<RewardPlot*>(QStringLiteral("rewardPlot"));
+    auto* slider = w.findChild<QSlider*>(QStringLiteral("turnSlider"));
+    auto* next = w.findChild<QAction*>(QStringLiteral("actionNextTurn"));
+    const QString kernelPath = QStringLiteral("kernels/softmax.cu");
+
+    QCOMPARE(w.navigator().branch().size(), 4);
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(w.currentTurn(), i);
+        QVERIFY(kernel->paneFor(kernelPath)->editor()->text().contains(QStringLiteral("// variant %1").arg(std::min(i, 2))));
+        QVERIFY(transcript->toPlainText().contains(QStringLiteral("step %1 text").arg(i)));
+        QVERIFY(compiler->log().contains(QStringLiteral("Used %1 registers").arg(32 + i)));
+        QCOMPARE(compiler->resourcesView()->model()->index(0, 2).data().toInt(), 32 + i);
+        QVERIFY(verification->summary().startsWith(QStringLiteral("Correct")));
+        QVERIFY(timing->summary().contains(QStringLiteral("%1× vs eager").arg(QLocale().toString(2.0 * (i + 1), 'f', 2))));
+        QCOMPARE(tree->model()->data(tree->currentIndex(), Qt::UserRole + 1).toInt(), i);
+        QCOMPARE(plot->currentTurn(), i);
+        QCOMPARE(slider->value(), i);
+        QCOMPARE(next->isEnabled(), i < 3);
+        next->trigger();
+    }
+    QCOMPARE(w.currentTurn(), 3); // the last turn: next does nothing
+    slider->setValue(1);
+    QCOMPARE(w.currentTurn(), 1);
+    QVERIFY(transcript->toPlainText().contains(QStringLiteral("step 1 text")));
+}
+
+void TestMainWindow::shortcutsStepAndBranch()
+{
+    const QString file = makeStore(QStringLiteral("keys.kwb"), { test::steppingTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* kernel = w.findChild<KernelView*>(QStringLiteral("kernelView"));
+    kernel->paneFor(QStringLiteral("kernels/softmax.cu"))->editor()->setFocus(); // keys work from a read-only editor too
+    QTest::keyClick(&w, Qt::Key_End, Qt::AltModifier);
+    QCOMPARE(w.currentTurn(), 3);
+    QTest::keyClick(&w, Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(w.currentTurn(), 2);
+    QTest::keyClick(&w, Qt::Key_Home, Qt::AltModifier);
+    QCOMPARE(w.currentTurn(), 0);
+    QTest::keyClick(&w, Qt::Key_Down, Qt::AltModifier); // child branch: the fork from turn 2
+    QCOMPARE(w.currentTurn(), 4);
+    auto* compiler = w.findChild<CompilerOutputView*>(QStringLiteral("compilerOutputView"));
+    QVERIFY(compiler->summary().startsWith(QStringLiteral("Compile failed")));
+    QTest::keyClick(&w, Qt::Key_Up, Qt::AltModifier); // back to where it forked
+    QCOMPARE(w.currentTurn(), 1);
+    QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
+    QCOMPARE(w.currentTurn(), 2); // on the main branch again
+}
+
+void TestMainWindow::clickingADiagnosticMovesTheCursor()
+{
+    const QString file = makeStore(QStringLiteral("diag.kwb"), { test::steppingTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    w.goToTurn(4);
+    QVERIFY(w.showPane(QStringLiteral("compiler")));
+    auto* compiler = w.findChild<CompilerOutputView*>(QStringLiteral("compilerOutputView"));
+    auto* kernel = w.findChild<KernelView*>(QStringLiteral("kernelView"));
+    kernel->findChild<QTabWidget*>(QStringLiteral("kernelTabs"))->setCurrentIndex(1); // model_new.py
+    QTableView* table = compiler->diagnosticsView();
+    QTRY_VERIFY(table->isVisible());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(0, 5)).center());
+    QCOMPARE(kernel->currentPane()->path(), QStringLiteral("kernels/softmax.cu"));
+    int line = -1, index = -1;
+    kernel->currentEditor()->getCursorPosition(&line, &index);
+    QCOMPARE(line, 3); // diagnostics count lines from 1
+    QCOMPARE(kernel->currentEditor()->diagnosticLine(), 3);
+    QVERIFY(CodeEditor::hasMarker(kernel->currentEditor(), 3, CodeEditor::ErrorSign));
+    QVERIFY(kernel->currentEditor()->text(3).contains(QStringLiteral("blockIdy")));
+}
+
+void TestMainWindow::clickingARewardPointJumps()
+{
+    const QString file = makeStore(QStringLiteral("reward.kwb"), { test::steppingTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* plot = w.findChild<RewardPlot*>(QStringLiteral("rewardPlot"));
+    QCoreApplication::processEvents();
+    QTest::mouseClick(plot->plotArea(), Qt::LeftButton, {}, plot->pixelOf(3).toPoint());
+    QCOMPARE(w.currentTurn(), 3);
+    QCOMPARE(plot->currentTurn(), 3);
+    QCOMPARE(w.findChild<QSlider*>(QStringLiteral("turnSlider"))->value(), 3);
+}
+
+void TestMainWindow::diffAgainstAPickedTurn()
+{
+    const QString file = makeStore(QStringLiteral("diff.kwb"), { test::steppingTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* kernel = w.findChild<KernelView*>(QStringLiteral("kernelView"));
+    w.findChild<QAction*>(QStringLiteral("actionNextTurn"))->trigger();
+    QTest::keyClick(&w, Qt::Key_D, Qt::ControlModifier); // diff against the previous turn
+    QVERIFY(kernel->isDiffEnabled());
+    FilePane* pane = kernel->paneFor(QStringLiteral("kernels/softmax.cu"));
+    QVERIFY(pane->isDiffShown());
+    QVERIFY(CodeEditor::hasMarker(pane->baseEditor(), 1, CodeEditor::ChangedSign)); // "// variant 0" -> "// variant 1"
+    QVERIFY(CodeEditor::hasMarker(pane->editor(), 4, CodeEditor::AddedSign)); // __shared__
+    QCOMPARE(pane->diff().addedLines(), 1);
+
+    // Compare the fork (turn 4) with turn 3 of the main branch, picked from the tree.
+    w.setDiffBase(3);
+    QCOMPARE(kernel->base(), KernelView::Base::PickedTurn);
+    w.goToTurn(4);
+    QVERIFY(pane->isDiffShown());
+    QVERIFY(pane->baseEditor()->text().contains(QStringLiteral("__syncthreads")));
+    QVERIFY(pane->editor()->text().contains(QStringLiteral("blockIdy")));
+    QVERIFY(CodeEditor::hasMarker(pane->editor(), 3, CodeEditor::ChangedSign)); // blockIdx -> blockIdy
+    QVERIFY(CodeEditor::hasMarker(pane->baseEditor(), 6, CodeEditor::RemovedSign)); // __syncthreads is gone
+    QVERIFY(!CodeEditor::hasMarker(pane->editor(), 0, CodeEditor::ChangedSign));
+}
+
+void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()
+{
+    Trajectory t = test::steppingTrajectory(QStringLiteral("bad"));
+    QByteArray huge;
+    for (int i = 0; i < 50000; ++i)
+        huge += "float v" + QByteArray::number(i) + ";\n";
+    t.turns[1].workspace.setFile(QStringLiteral("kernels/table.cuh"), huge);
+    t.turns[1].workspace.setFile(QStringLiteral("notes.txt"), QByteArrayLiteral("r\xe9sum\xe9 of the kernel\n"));
+    const QString file = makeStore(QStringLiteral("badfiles.kwb"), { t });
+    {
+        QString error;
+        auto store = Store::open(file, &error);
+        QSqlQuery q(store->database());
+        q.prepare(QStringLiteral("DELETE FROM blobs WHERE hash = ?"));
+        q.addBindValue(t.turns.at(2).workspace.hash(QStringLiteral("kernels/softmax.cu")));
+        QVERIFY(q.exec());
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* kernel = w.findChild<KernelView*>(QStringLiteral("kernelView"));
+    w.goToPosition(1);
+    QVERIFY(kernel->paneFor(QStringLiteral("notes.txt"))->notice().contains(QStringLiteral("not valid UTF-8")));
+    QVERIFY(kernel->paneFor(QStringLiteral("kernels/table.cuh"))->editor()->isLarge());
+    QVERIFY(!kernel->paneFor(QStringLiteral("kernels/table.cuh"))->notice().isEmpty());
+    w.goToPosition(2);
+    const QString notice = kernel->paneFor(QStringLiteral("kernels/softmax.cu"))->notice();
+    QVERIFY2(notice.contains(QStringLiteral("missing")), qPrintable(notice));
+    QVERIFY(kernel->paneFor(QStringLiteral("model_new.py"))->notice().isEmpty());
+    // The rest of the turn is still shown and the window keeps working.
+    QVERIFY(w.findChild<TranscriptView*>(QStringLiteral("transcriptView"))->toPlainText().contains(QStringLiteral("step 2 text")));
+    QVERIFY(w.lastError().isEmpty());
+    w.goToPosition(1);
+    QVERIFY(kernel->paneFor(QStringLiteral("kernels/softmax.cu"))->notice().isEmpty());
+}
+
+void TestMainWindow::layoutAndStoreAreRemembered()
+{
+    const QString file = makeStore(QStringLiteral("remember.kwb"), { test::forkedTrajectory(QStringLiteral("r")) });
+    QList<int> sizes;
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openStore(file));
+        auto* code = w.findChild<QSplitter*>(QStringLiteral("codeSplitter"));
+        code->setSizes({ 150, 700 });
+        sizes = code->sizes();
+        w.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->hide();
+        w.close();
+    }
+    QCOMPARE(QFileInfo(WindowSettings::lastStore()).fileName(), QStringLiteral("remember.kwb"));
+    QCOMPARE(QFileInfo(WindowSettings::recentStores().first()).fileName(), QStringLiteral("remember.kwb"));
+    MainWindow again;
+    again.restoreSettings();
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(again.openStore(WindowSettings::lastStore()));
+    QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("codeSplitter"))->sizes(), sizes);
+    QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("timelineDock"))->isHidden());
+}
+
+void TestMainWindow::droppingAStoreOpensIt()
+{
+    const QString file = makeStore(QStringLiteral("dropped.kwb"), { test::forkedTrajectory(QStringLiteral("d")) });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(file) });
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    QVERIFY(w.store());
+    QCOMPARE(w.store()->path(), file);
+    QCOMPARE(w.findChild<QTableView*>(QStringLiteral("trajectoryView"))->model()->rowCount(), 1);
+}
+
+void TestMainWindow::shortcutsDialogListsTheKeys()
+{
+    MainWindow w;
+    w.show();
+    auto* next = w.findChild<QAction*>(QStringLiteral("actionNextTurn"));
+    QCOMPARE(next->shortcut(), QKeySequence(Qt::ALT | Qt::Key_Right));
+    bool seen = false;
+    QTimer::singleShot(0, &w, [&seen] {
+        auto* dialog = qobject_cast<ShortcutsDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        QTableWidget* table = dialog->table();
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (table->item(row, 1)->text() == QStringLiteral("Next Turn"))
+                seen = table->item(row, 2)->text() == QKeySequence(Qt::ALT | Qt::Key_Right).toString(QKeySequence::NativeText);
+        }
+        seen = seen && table->rowCount() >= 10;
+        dialog->reject();
+    });
+    w.findChild<QAction*>(QStringLiteral("actionShortcuts"))->trigger();
+    QVERIFY(seen);
 }
 
 QTEST_MAIN(TestMainWindow)

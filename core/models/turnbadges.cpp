@@ -1,0 +1,34 @@
+#include "turnbadges.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace kwb {
+
+QList<TurnBadge> TurnBadges::of(const Turn& turn)
+{
+    QList<TurnBadge> badges;
+    if (turn.eval) {
+        const EvalResult& e = *turn.eval;
+        const auto failed = [](StageStatus s) {
+            return s == StageStatus::Failed || s == StageStatus::Error || s == StageStatus::TimedOut;
+        };
+        if (failed(e.compile.status))
+            badges.append({ TurnBadge::Kind::CompileFailed, tr("compile failed") });
+        else if (failed(e.verify.status))
+            badges.append({ TurnBadge::Kind::VerifyFailed, tr("verify failed") });
+        const double speedup = e.speedupVsCompile();
+        if (!std::isnan(speedup) && speedup > 0) {
+            badges.append({ speedup >= 1 ? TurnBadge::Kind::Faster : TurnBadge::Kind::Slower,
+                tr("%1× vs compile").arg(QLocale().toString(speedup, 'f', 2)) });
+        }
+    }
+    for (const Annotation& a : turn.annotations) {
+        if (a.kind == Annotation::Kind::Label && !a.value.isEmpty())
+            badges.append({ TurnBadge::Kind::Label, a.value });
+    }
+    return badges;
+}
+
+} // namespace kwb

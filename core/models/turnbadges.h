@@ -1,0 +1,31 @@
+#pragma once
+
+#include "model/turn.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace kwb {
+
+// A small mark on a turn in the fork tree: what went wrong, how fast it was, what a person called it.
+struct TurnBadge
+{
+    enum class Kind { CompileFailed, VerifyFailed, Faster, Slower, Label };
+    Kind kind = Kind::Label;
+    QString text;
+    bool operator==(const TurnBadge&) const = default;
+};
+
+// Computes the badges of a turn from its header (evaluation and annotations).
+class TurnBadges
+{
+    Q_DECLARE_TR_FUNCTIONS(kwb::TurnBadges)
+public:
+    static QList<TurnBadge> of(const Turn& turn);
+};
+
+} // namespace kwb
+
+Q_DECLARE_METATYPE(kwb::TurnBadge)

@@ -1,0 +1,99 @@
+#include "testutils.h"
+
+#include "models/branchoutlinemodel.h"
+#include "models/turnbadges.h"
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace kwb;
+
+class TestBranchOutlineModel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void outlineKeepsBranchesFlat();
+    void badgesAndCurrentTurn();
+
+private:
+    static QStringList print(const QAbstractItemModel& model, const QModelIndex& parent = {}, int indent = 0);
+};
+
+QStringList TestBranchOutlineModel::print(const QAbstractItemModel& model, const QModelIndex& parent, int indent)
+{
+    QStringList lines;
+    for (int row = 0; row < model.rowCount(parent); ++row) {
+        QStringList cells;
+        for (int column = 0; column < model.columnCount(parent); ++column)
+            cells << model.index(row, column, parent).data().toString();
+        lines << QString(indent, QLatin1Char(' ')) + cells.join(QLatin1Char('|'));
+        lines << print(model, model.index(row, 0, parent), indent + 2);
+    }
+    return lines;
+}
+
+void TestBranchOutlineModel::outlineKeepsBranchesFlat()
+{
+    // A chain of 6 turns with a fork from the second: the chain stays at one level.
+    Trajectory t = test::forkedTrajectory(QStringLiteral("o"));
+    Turn tail = t.turns.at(1);
+    for (int i = 3; i < 7; ++i) {
+        tail.parentUuid = tail.uuid;
+        tail.uuid = QStringLiteral("o-t%1").arg(i);
+        tail.eval.reset();
+        t.turns.append(tail);
+    }
+    const TurnGraph graph(t);
+    BranchOutlineModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setTrajectory(&t, &graph);
+    QCOMPARE(print(model),
+        (QStringList { QStringLiteral("Turn 1|0.50× vs compile|1.00"),
+            QStringLiteral("  ↳ Turn 2|compile failed|-1.00"),
+            QStringLiteral("Turn 2|2.00× vs compile|3.00"),
+            QStringLiteral("Turn 3||"),
+            QStringLiteral("Turn 4||"),
+            QStringLiteral("Turn 5||"),
+            QStringLiteral("Turn 6||") }));
+    const QModelIndex fork = model.indexOfTurn(2);
+    QCOMPARE(fork.parent(), model.index(0, 0));
+    QVERIFY(fork.data(BranchOutlineModel::BranchHeadRole).toBool());
+    QCOMPARE(model.turnAt(model.index(2, 0)), 3);
+    QCOMPARE(model.index(2, 0).data(BranchOutlineModel::UuidRole).toString(), QStringLiteral("o-t3"));
+}
+
+void TestBranchOutlineModel::badgesAndCurrentTurn()
+{
+    Trajectory t = test::forkedTrajectory(QStringLiteral("b"));
+    Annotation label;
+    label.kind = Annotation::Kind::Label;
+    label.value = QStringLiteral("good");
+    t.turns[1].annotations.append(label);
+    t.turns[1].eval->verify.status = StageStatus::Failed;
+    const TurnGraph graph(t);
+    BranchOutlineModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setTrajectory(&t, &graph);
+
+    const auto badges = model.indexOfTurn(1).data(BranchOutlineModel::BadgesRole).value<QList<TurnBadge>>();
+    QCOMPARE(badges.size(), 3);
+    QCOMPARE(badges.at(0).kind, TurnBadge::Kind::VerifyFailed);
+    QCOMPARE(badges.at(1).kind, TurnBadge::Kind::Faster);
+    QCOMPARE(badges.at(2), (TurnBadge { TurnBadge::Kind::Label, QStringLiteral("good") }));
+    QCOMPARE(TurnBadges::of(t.turns.at(2)).first().kind, TurnBadge::Kind::CompileFailed);
+    QCOMPARE(TurnBadges::of(t.turns.at(0)).first().kind, TurnBadge::Kind::Slower);
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setCurrentTurn(1);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(model.indexOfTurn(1).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(model.indexOfTurn(1).data(BranchOutlineModel::CurrentRole).toBool());
+    model.setCurrentTurn(2);
+    QVERIFY(!model.indexOfTurn(1).data(BranchOutlineModel::CurrentRole).toBool());
+    QCOMPARE(changed.count(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestBranchOutlineModel)
+#include "tst_branchoutlinemodel.moc"

@@ -1,0 +1,1068 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>kwb::BranchOutlineModel</name>
+    <message>
+        <source>Fork from turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↳ Turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CodeEditor</name>
+    <message>
+        <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 lines: syntax colouring and folding are off for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CompilerOutputView</name>
+    <message>
+        <source>No compiler output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resources per kernel (ptxas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compile stage did not run for this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (from the build cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n kernel</numerusform>
+            <numerusform>%n kernels</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::DiagnosticsModel</name>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fatal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::FilePane</name>
+    <message>
+        <source>%1 does not exist in this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two versions differ too much for a line-by-line diff; the differing block is marked as one change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes against %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ForkTreeView</name>
+    <message>
+        <source>Go to This Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare Kernel with This Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelResourcesModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spill stores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spill loads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelView</name>
+    <message>
+        <source>Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare every file side by side with another turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against the previous turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of this turn could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn has no workspace files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn to compare with could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is the first turn of its branch: there is nothing before it to compare with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::MainWindow</name>
+    <message>
+        <source>Kernel Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiler Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork Tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reward Curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn along the current branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Kernel Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Kernel Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;A workbench for agent trajectories that write and optimize CUDA kernels: step through turns, compare kernels, read compiler output, verification and rewards.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language changes the next time Kernel Workbench starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories</source>
+        <translation>
+            <numerusform>%n trajectory</numerusform>
+            <numerusform>%n trajectories</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a file of this turn&apos;s workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel Workbench stores (*.kwb);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent stores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Choose another store with File → Open Store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Kernel Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The rest of the store can still be browsed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (another branch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trajectory has no turns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Turn %1 of %2 · %n branch(es)</source>
+        <translation>
+            <numerusform>Turn %1 of %2 · %n branch</numerusform>
+            <numerusform>Turn %1 of %2 · %n branches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn on this branch (1–%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RewardPlot</name>
+    <message>
+        <source>Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other branches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedup vs eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedup vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reward (this branch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p80</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spread (CV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not timed: only correct candidates are timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup %1 vs eager, %2 vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reward %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryListModel</name>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compile error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryPanel</name>
+    <message>
+        <source>Filter by task…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TranscriptView</name>
+    <message numerus="yes">
+        <source>Fold to %n line(s)</source>
+        <translation>
+            <numerusform>Fold to %n line</numerusform>
+            <numerusform>Fold to %n lines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n line(s)</source>
+        <translation>
+            <numerusform>Show %n line</numerusform>
+            <numerusform>Show all %n lines</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool result · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 completion tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The messages of this turn could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn has no messages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnBadges</name>
+    <message>
+        <source>compile failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnCache</name>
+    <message>
+        <source>The content of %1 could not be read: %2 Run `kwb check` on the store to find damaged parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnTreeModel</name>
+    <message>
+        <source>not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compile failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compiled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerificationView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not verified: the code did not compile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The verify stage did not run for this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incorrect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n trial(s) passed</source>
+        <translation>
+            <numerusform>%1 of %n trial passed</numerusform>
+            <numerusform>%1 of %n trials passed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tolerance atol %1, rtol %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hack checks flagged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerifyTrialsModel</name>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mismatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WelcomePage</name>
+    <message>
+        <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WorkbenchActions</name>
+    <message>
+        <source>&amp;Open Store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the turn before this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the next turn of this branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;First Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the first turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Last Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the last turn of this branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;arent Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the turn this branch forked from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Child Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the next fork at or below this turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Go to Turn…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Diff Against Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the kernel files side by side with the previous or a picked turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use This Turn as Diff Base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later turns are compared with this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find in File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectory &amp;List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the trajectory list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Kernel Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Cannot open the store %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store has no trajectory %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 on its main branch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript or verification.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workbench for agent trajectories of CUDA kernel optimization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .kwb store to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the window offscreen into a PNG file and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: the trajectory (uuid, or row of the list from 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: the turn along the main branch, from 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: show the kernel diff against the previous turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: window size (default 1600x1000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--screenshot needs a STORE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

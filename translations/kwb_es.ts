@@ -1,0 +1,1068 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es">
+<context>
+    <name>kwb::BranchOutlineModel</name>
+    <message>
+        <source>Fork from turn %1</source>
+        <translation>Bifurcación desde el turno %1</translation>
+    </message>
+    <message>
+        <source>↳ Turn %1</source>
+        <translation>↳ Turno %1</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>Turno %1</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Turno</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Recompensa</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CodeEditor</name>
+    <message>
+        <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
+        <translation>%1 no es texto UTF-8 válido; se muestra como Latin-1, por lo que algunos caracteres pueden ser incorrectos.</translation>
+    </message>
+    <message>
+        <source>%1 has %2 lines: syntax colouring and folding are off for it.</source>
+        <translation>%1 tiene %2 líneas: el resaltado de sintaxis y el plegado están desactivados para él.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CompilerOutputView</name>
+    <message>
+        <source>No compiler output.</source>
+        <translation>Sin salida del compilador.</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnósticos</translation>
+    </message>
+    <message>
+        <source>Resources per kernel (ptxas)</source>
+        <translation>Recursos por kernel (ptxas)</translation>
+    </message>
+    <message>
+        <source>Raw log</source>
+        <translation>Registro sin procesar</translation>
+    </message>
+    <message>
+        <source>The compile stage did not run for this turn.</source>
+        <translation>La etapa de compilación no se ejecutó en este turno.</translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>Este turno no fue evaluado.</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>Compilado</translation>
+    </message>
+    <message>
+        <source>Compile timed out</source>
+        <translation>La compilación agotó el tiempo</translation>
+    </message>
+    <message>
+        <source>Compile failed</source>
+        <translation>La compilación falló</translation>
+    </message>
+    <message>
+        <source> in %1 s</source>
+        <translation> en %1 s</translation>
+    </message>
+    <message>
+        <source> (from the build cache)</source>
+        <translation> (de la caché de compilación)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n advertencia</numerusform>
+            <numerusform>%n advertencias</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n kernel</numerusform>
+            <numerusform>%n kernels</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::DiagnosticsModel</name>
+    <message>
+        <source>note</source>
+        <translation>nota</translation>
+    </message>
+    <message>
+        <source>remark</source>
+        <translation>observación</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>advertencia</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>fatal</source>
+        <translation>fatal</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Gravedad</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Línea</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>Columna</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::FilePane</name>
+    <message>
+        <source>%1 does not exist in this turn.</source>
+        <translation>%1 no existe en este turno.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in %2.</source>
+        <translation>%1 no existe en %2.</translation>
+    </message>
+    <message>
+        <source>The two versions differ too much for a line-by-line diff; the differing block is marked as one change.</source>
+        <translation>Las dos versiones difieren demasiado para una comparación línea a línea; el bloque distinto se marca como un solo cambio.</translation>
+    </message>
+    <message>
+        <source>No changes against %1.</source>
+        <translation>Sin cambios respecto a %1.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ForkTreeView</name>
+    <message>
+        <source>Go to This Turn</source>
+        <translation>Ir a este turno</translation>
+    </message>
+    <message>
+        <source>Compare Kernel with This Turn</source>
+        <translation>Comparar el kernel con este turno</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelResourcesModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>Memoria compartida</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>Pila</translation>
+    </message>
+    <message>
+        <source>Spill stores</source>
+        <translation>Escrituras de desbordamiento</translation>
+    </message>
+    <message>
+        <source>Spill loads</source>
+        <translation>Lecturas de desbordamiento</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Constante</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelView</name>
+    <message>
+        <source>Diff</source>
+        <translation>Diferencias</translation>
+    </message>
+    <message>
+        <source>Compare every file side by side with another turn</source>
+        <translation>Comparar cada archivo lado a lado con otro turno</translation>
+    </message>
+    <message>
+        <source>against the previous turn</source>
+        <translation>con el turno anterior</translation>
+    </message>
+    <message>
+        <source>Find in file…</source>
+        <translation>Buscar en el archivo…</translation>
+    </message>
+    <message>
+        <source>against %1</source>
+        <translation>con %1</translation>
+    </message>
+    <message>
+        <source>The files of this turn could not be loaded: %1</source>
+        <translation>No se pudieron cargar los archivos de este turno: %1</translation>
+    </message>
+    <message>
+        <source>This turn has no workspace files.</source>
+        <translation>Este turno no tiene archivos de espacio de trabajo.</translation>
+    </message>
+    <message>
+        <source>The turn to compare with could not be loaded: %1</source>
+        <translation>No se pudo cargar el turno con el que comparar: %1</translation>
+    </message>
+    <message>
+        <source>This is the first turn of its branch: there is nothing before it to compare with.</source>
+        <translation>Este es el primer turno de su rama: no hay nada anterior con qué comparar.</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>No encontrado</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::MainWindow</name>
+    <message>
+        <source>Kernel Workbench</source>
+        <translation>Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>Compiler Output</source>
+        <translation>Salida del compilador</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>Transcripción</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verificación</translation>
+    </message>
+    <message>
+        <source>Trajectories</source>
+        <translation>Trayectorias</translation>
+    </message>
+    <message>
+        <source>Fork Tree</source>
+        <translation>Árbol de bifurcaciones</translation>
+    </message>
+    <message>
+        <source>Reward Curve</source>
+        <translation>Curva de recompensa</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation>Navegación</translation>
+    </message>
+    <message>
+        <source>Turn along the current branch</source>
+        <translation>Turno a lo largo de la rama actual</translation>
+    </message>
+    <message>
+        <source>About Kernel Workbench</source>
+        <translation>Acerca de Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Kernel Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;A workbench for agent trajectories that write and optimize CUDA kernels: step through turns, compare kernels, read compiler output, verification and rewards.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Kernel Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Un banco de trabajo para trayectorias de agentes que escriben y optimizan kernels CUDA: recorra los turnos, compare kernels y lea la salida del compilador, la verificación y las recompensas.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Kernel Workbench starts.</source>
+        <translation>El idioma cambiará la próxima vez que se inicie Kernel Workbench.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories</source>
+        <translation>
+            <numerusform>%n trayectoria</numerusform>
+            <numerusform>%n trayectorias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a file of this turn&apos;s workspace.</source>
+        <translation>%1 no es un archivo del espacio de trabajo de este turno.</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>Abrir almacén</translation>
+    </message>
+    <message>
+        <source>Kernel Workbench stores (*.kwb);;All files (*)</source>
+        <translation>Almacenes de Kernel Workbench (*.kwb);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>No recent stores</source>
+        <translation>No hay almacenes recientes</translation>
+    </message>
+    <message>
+        <source>%1 Choose another store with File → Open Store.</source>
+        <translation>%1 Elija otro almacén con Archivo → Abrir almacén.</translation>
+    </message>
+    <message>
+        <source>%1 — Kernel Workbench</source>
+        <translation>%1 — Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>%1 The rest of the store can still be browsed.</source>
+        <translation>%1 El resto del almacén se puede seguir explorando.</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>Turno %1</translation>
+    </message>
+    <message>
+        <source>%1 (another branch)</source>
+        <translation>%1 (otra rama)</translation>
+    </message>
+    <message>
+        <source>This trajectory has no turns.</source>
+        <translation>Esta trayectoria no tiene turnos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Turn %1 of %2 · %n branch(es)</source>
+        <translation>
+            <numerusform>Turno %1 de %2 · %n rama</numerusform>
+            <numerusform>Turno %1 de %2 · %n ramas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to Turn</source>
+        <translation>Ir al turno</translation>
+    </message>
+    <message>
+        <source>Turn on this branch (1–%1):</source>
+        <translation>Turno en esta rama (1–%1):</translation>
+    </message>
+    <message>
+        <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
+        <translation>%1 no es un archivo. Suelte un almacén de Kernel Workbench (.kwb).</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RewardPlot</name>
+    <message>
+        <source>Turn</source>
+        <translation>Turno</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Recompensa</translation>
+    </message>
+    <message>
+        <source>Speedup (log)</source>
+        <translation>Aceleración (log)</translation>
+    </message>
+    <message>
+        <source>other branches</source>
+        <translation>otras ramas</translation>
+    </message>
+    <message>
+        <source>speedup vs eager</source>
+        <translation>aceleración frente a eager</translation>
+    </message>
+    <message>
+        <source>speedup vs torch.compile</source>
+        <translation>aceleración frente a torch.compile</translation>
+    </message>
+    <message>
+        <source>reward (this branch)</source>
+        <translation>recompensa (esta rama)</translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation>turno actual</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menú</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Acción</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Atajo</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
+    <message>
+        <source>Eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation>sin medir</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Mediana</translation>
+    </message>
+    <message>
+        <source>p20</source>
+        <translation>p20</translation>
+    </message>
+    <message>
+        <source>p80</source>
+        <translation>p80</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Mín.</translation>
+    </message>
+    <message>
+        <source>Spread (CV)</source>
+        <translation>Dispersión (CV)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Muestras</translation>
+    </message>
+    <message>
+        <source>Candidate speedup</source>
+        <translation>Aceleración del candidato</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>Este turno no fue evaluado.</translation>
+    </message>
+    <message>
+        <source>Not timed: only correct candidates are timed.</source>
+        <translation>Sin medir: solo se miden los candidatos correctos.</translation>
+    </message>
+    <message>
+        <source>Speedup %1 vs eager, %2 vs torch.compile</source>
+        <translation>Aceleración %1 frente a eager, %2 frente a torch.compile</translation>
+    </message>
+    <message>
+        <source>reward %1 (%2)</source>
+        <translation>recompensa %1 (%2)</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>dispositivo %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryListModel</name>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>correcto</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>incorrecto</translation>
+    </message>
+    <message>
+        <source>compile error</source>
+        <translation>error de compilación</translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>sin evaluar</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Tarea</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Nivel</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Política</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creado</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Turnos</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>Ramas</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Best reward</source>
+        <translation>Mejor recompensa</translation>
+    </message>
+    <message>
+        <source>Best vs compile</source>
+        <translation>Mejor frente a compile</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Etiquetas</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryPanel</name>
+    <message>
+        <source>Filter by task…</source>
+        <translation>Filtrar por tarea…</translation>
+    </message>
+    <message>
+        <source>All levels</source>
+        <translation>Todos los niveles</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>Nivel %1</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Cualquier estado</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TranscriptView</name>
+    <message numerus="yes">
+        <source>Fold to %n line(s)</source>
+        <translation>
+            <numerusform>Plegar a %n línea</numerusform>
+            <numerusform>Plegar a %n líneas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n line(s)</source>
+        <translation>
+            <numerusform>Mostrar %n línea</numerusform>
+            <numerusform>Mostrar las %n líneas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Usuario</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Resultado de herramienta</translation>
+    </message>
+    <message>
+        <source>Tool result · %1</source>
+        <translation>Resultado de herramienta · %1</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens</source>
+        <translation>%1 tokens de entrada</translation>
+    </message>
+    <message>
+        <source>%1 completion tokens</source>
+        <translation>%1 tokens de salida</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Razonamiento</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Llamada a herramienta</translation>
+    </message>
+    <message>
+        <source>The messages of this turn could not be loaded: %1</source>
+        <translation>No se pudieron cargar los mensajes de este turno: %1</translation>
+    </message>
+    <message>
+        <source>This turn has no messages.</source>
+        <translation>Este turno no tiene mensajes.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnBadges</name>
+    <message>
+        <source>compile failed</source>
+        <translation>compilación fallida</translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation>verificación fallida</translation>
+    </message>
+    <message>
+        <source>%1× vs compile</source>
+        <translation>%1× frente a compile</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnCache</name>
+    <message>
+        <source>The content of %1 could not be read: %2 Run `kwb check` on the store to find damaged parts.</source>
+        <translation>No se pudo leer el contenido de %1: %2 Ejecute `kwb check` sobre el almacén para encontrar las partes dañadas.</translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation>No hay ningún almacén abierto.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnTreeModel</name>
+    <message>
+        <source>not evaluated</source>
+        <translation>sin evaluar</translation>
+    </message>
+    <message>
+        <source>compile failed</source>
+        <translation>compilación fallida</translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation>verificación fallida</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>correcto</translation>
+    </message>
+    <message>
+        <source>compiled</source>
+        <translation>compilado</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>Turno %1</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Turno</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Recompensa</translation>
+    </message>
+    <message>
+        <source>vs compile</source>
+        <translation>frente a compile</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Procedencia</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerificationView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>Este turno no fue evaluado.</translation>
+    </message>
+    <message>
+        <source>Not verified: the code did not compile.</source>
+        <translation>Sin verificar: el código no compiló.</translation>
+    </message>
+    <message>
+        <source>The verify stage did not run for this turn.</source>
+        <translation>La etapa de verificación no se ejecutó en este turno.</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Correcto</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Tiempo agotado</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Incorrect</source>
+        <translation>Incorrecto</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n trial(s) passed</source>
+        <translation>
+            <numerusform>%1 de %n prueba superada</numerusform>
+            <numerusform>%1 de %n pruebas superadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tolerance atol %1, rtol %2</source>
+        <translation>tolerancia atol %1, rtol %2</translation>
+    </message>
+    <message>
+        <source>Hack checks flagged: %1</source>
+        <translation>Las comprobaciones antitrampas señalaron: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerifyTrialsModel</name>
+    <message>
+        <source>pass</source>
+        <translation>superada</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Prueba</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>Error abs. máx.</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>Error rel. máx.</translation>
+    </message>
+    <message>
+        <source>Mismatched</source>
+        <translation>Discrepantes</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WelcomePage</name>
+    <message>
+        <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Inspeccione trayectorias de agentes que escriben y optimizan kernels CUDA: la referencia de PyTorch, el CUDA del agente, la salida del compilador, la verificación, las líneas de tiempo de la GPU y las recompensas, turno a turno.&lt;/p&gt;&lt;p&gt;Este almacén aún no tiene trayectorias. Abra otro almacén o añada trayectorias a este desde una terminal con &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (JSONL nativo, como lo escribe &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open Store…</source>
+        <translation>Abrir almacén…</translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation>Almacén: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WorkbenchActions</name>
+    <message>
+        <source>&amp;Open Store…</source>
+        <translation>&amp;Abrir almacén…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Turn</source>
+        <translation>Turno &amp;anterior</translation>
+    </message>
+    <message>
+        <source>Go to the turn before this one</source>
+        <translation>Ir al turno anterior a este</translation>
+    </message>
+    <message>
+        <source>&amp;Next Turn</source>
+        <translation>Turno &amp;siguiente</translation>
+    </message>
+    <message>
+        <source>Go to the next turn of this branch</source>
+        <translation>Ir al siguiente turno de esta rama</translation>
+    </message>
+    <message>
+        <source>&amp;First Turn</source>
+        <translation>&amp;Primer turno</translation>
+    </message>
+    <message>
+        <source>Go to the first turn</source>
+        <translation>Ir al primer turno</translation>
+    </message>
+    <message>
+        <source>&amp;Last Turn</source>
+        <translation>Ú&amp;ltimo turno</translation>
+    </message>
+    <message>
+        <source>Go to the last turn of this branch</source>
+        <translation>Ir al último turno de esta rama</translation>
+    </message>
+    <message>
+        <source>P&amp;arent Branch</source>
+        <translation>Rama &amp;padre</translation>
+    </message>
+    <message>
+        <source>Go back to the turn this branch forked from</source>
+        <translation>Volver al turno del que se bifurcó esta rama</translation>
+    </message>
+    <message>
+        <source>&amp;Child Branch</source>
+        <translation>Rama &amp;hija</translation>
+    </message>
+    <message>
+        <source>Take the next fork at or below this turn</source>
+        <translation>Tomar la siguiente bifurcación en este turno o por debajo</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Turn…</source>
+        <translation>&amp;Ir al turno…</translation>
+    </message>
+    <message>
+        <source>&amp;Diff Against Base</source>
+        <translation>&amp;Comparar con la base</translation>
+    </message>
+    <message>
+        <source>Compare the kernel files side by side with the previous or a picked turn</source>
+        <translation>Comparar los archivos del kernel lado a lado con el turno anterior o con uno elegido</translation>
+    </message>
+    <message>
+        <source>&amp;Use This Turn as Diff Base</source>
+        <translation>&amp;Usar este turno como base de comparación</translation>
+    </message>
+    <message>
+        <source>Later turns are compared with this one</source>
+        <translation>Los turnos posteriores se comparan con este</translation>
+    </message>
+    <message>
+        <source>&amp;Find in File…</source>
+        <translation>&amp;Buscar en el archivo…</translation>
+    </message>
+    <message>
+        <source>Trajectory &amp;List</source>
+        <translation>&amp;Lista de trayectorias</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the trajectory list</source>
+        <translation>Mover el foco del teclado a la lista de trayectorias</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>&amp;About Kernel Workbench</source>
+        <translation>&amp;Acerca de Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Predeterminado del sistema</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Ir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Configuración</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Ir</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Ver</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Ayuda</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Cannot open the store %1. %2</source>
+        <translation>No se puede abrir el almacén %1. %2</translation>
+    </message>
+    <message>
+        <source>The store has no trajectory %1.</source>
+        <translation>El almacén no tiene la trayectoria %1.</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 on its main branch.</source>
+        <translation>La trayectoria no tiene turno %1 en su rama principal.</translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript or verification.</source>
+        <translation>Panel desconocido %1: use compiler, transcript o verification.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>No se puede escribir %1.</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>Se escribió %1.</translation>
+    </message>
+    <message>
+        <source>Workbench for agent trajectories of CUDA kernel optimization.</source>
+        <translation>Banco de trabajo para trayectorias de agentes que optimizan kernels CUDA.</translation>
+    </message>
+    <message>
+        <source>The .kwb store to open.</source>
+        <translation>El almacén .kwb que se abrirá.</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen into a PNG file and exit.</source>
+        <translation>Dibujar la ventana fuera de pantalla en un archivo PNG y salir.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the trajectory (uuid, or row of the list from 1).</source>
+        <translation>Con --screenshot: la trayectoria (uuid, o fila de la lista desde 1).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the turn along the main branch, from 1.</source>
+        <translation>Con --screenshot: el turno en la rama principal, desde 1.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
+        <translation>Con --screenshot: el panel inferior que se mostrará (compiler, transcript, verification).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: show the kernel diff against the previous turn.</source>
+        <translation>Con --screenshot: mostrar las diferencias del kernel con el turno anterior.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: window size (default 1600x1000).</source>
+        <translation>Con --screenshot: tamaño de la ventana (predeterminado 1600x1000).</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a STORE.</source>
+        <translation>--screenshot necesita un STORE.</translation>
+    </message>
+</context>
+</TS>

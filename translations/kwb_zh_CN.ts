@@ -1,0 +1,1060 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>kwb::BranchOutlineModel</name>
+    <message>
+        <source>Fork from turn %1</source>
+        <translation>从第 %1 轮分叉</translation>
+    </message>
+    <message>
+        <source>↳ Turn %1</source>
+        <translation>↳ 第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CodeEditor</name>
+    <message>
+        <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
+        <translation>%1 不是有效的 UTF-8 文本；已按 Latin-1 显示，部分字符可能不正确。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 lines: syntax colouring and folding are off for it.</source>
+        <translation>%1 共有 %2 行：已关闭语法着色和代码折叠。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::CompilerOutputView</name>
+    <message>
+        <source>No compiler output.</source>
+        <translation>没有编译器输出。</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断信息</translation>
+    </message>
+    <message>
+        <source>Resources per kernel (ptxas)</source>
+        <translation>各内核资源 (ptxas)</translation>
+    </message>
+    <message>
+        <source>Raw log</source>
+        <translation>原始日志</translation>
+    </message>
+    <message>
+        <source>The compile stage did not run for this turn.</source>
+        <translation>本轮未运行编译阶段。</translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>本轮未经评估。</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>已编译</translation>
+    </message>
+    <message>
+        <source>Compile timed out</source>
+        <translation>编译超时</translation>
+    </message>
+    <message>
+        <source>Compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source> in %1 s</source>
+        <translation>，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source> (from the build cache)</source>
+        <translation>（来自构建缓存）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n 个内核</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::DiagnosticsModel</name>
+    <message>
+        <source>note</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>remark</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>fatal</source>
+        <translation>致命错误</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::FilePane</name>
+    <message>
+        <source>%1 does not exist in this turn.</source>
+        <translation>本轮中不存在 %1。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in %2.</source>
+        <translation>%2 中不存在 %1。</translation>
+    </message>
+    <message>
+        <source>The two versions differ too much for a line-by-line diff; the differing block is marked as one change.</source>
+        <translation>两个版本差异过大，无法逐行比较；不同的部分被标记为一处更改。</translation>
+    </message>
+    <message>
+        <source>No changes against %1.</source>
+        <translation>与%1相比没有变化。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ForkTreeView</name>
+    <message>
+        <source>Go to This Turn</source>
+        <translation>转到此轮</translation>
+    </message>
+    <message>
+        <source>Compare Kernel with This Turn</source>
+        <translation>将内核与此轮比较</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelResourcesModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>栈</translation>
+    </message>
+    <message>
+        <source>Spill stores</source>
+        <translation>溢出写入</translation>
+    </message>
+    <message>
+        <source>Spill loads</source>
+        <translation>溢出读取</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常量</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::KernelView</name>
+    <message>
+        <source>Diff</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Compare every file side by side with another turn</source>
+        <translation>将每个文件与另一轮并排比较</translation>
+    </message>
+    <message>
+        <source>against the previous turn</source>
+        <translation>与上一轮比较</translation>
+    </message>
+    <message>
+        <source>Find in file…</source>
+        <translation>在文件中查找…</translation>
+    </message>
+    <message>
+        <source>against %1</source>
+        <translation>与%1比较</translation>
+    </message>
+    <message>
+        <source>The files of this turn could not be loaded: %1</source>
+        <translation>无法加载本轮的文件：%1</translation>
+    </message>
+    <message>
+        <source>This turn has no workspace files.</source>
+        <translation>本轮没有工作区文件。</translation>
+    </message>
+    <message>
+        <source>The turn to compare with could not be loaded: %1</source>
+        <translation>无法加载要比较的轮次：%1</translation>
+    </message>
+    <message>
+        <source>This is the first turn of its branch: there is nothing before it to compare with.</source>
+        <translation>这是该分支的第一轮：之前没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::MainWindow</name>
+    <message>
+        <source>Kernel Workbench</source>
+        <translation>Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>Compiler Output</source>
+        <translation>编译器输出</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>对话记录</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Trajectories</source>
+        <translation>轨迹</translation>
+    </message>
+    <message>
+        <source>Fork Tree</source>
+        <translation>分叉树</translation>
+    </message>
+    <message>
+        <source>Reward Curve</source>
+        <translation>奖励曲线</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation>导航</translation>
+    </message>
+    <message>
+        <source>Turn along the current branch</source>
+        <translation>当前分支上的轮次</translation>
+    </message>
+    <message>
+        <source>About Kernel Workbench</source>
+        <translation>关于 Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Kernel Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;A workbench for agent trajectories that write and optimize CUDA kernels: step through turns, compare kernels, read compiler output, verification and rewards.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Kernel Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;用于编写和优化 CUDA 内核的智能体轨迹工作台：逐轮浏览、比较内核，查看编译器输出、验证结果和奖励。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Kernel Workbench starts.</source>
+        <translation>语言将在下次启动 Kernel Workbench 时更改。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories</source>
+        <translation>
+            <numerusform>%n 条轨迹</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a file of this turn&apos;s workspace.</source>
+        <translation>%1 不是本轮工作区中的文件。</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>打开存储</translation>
+    </message>
+    <message>
+        <source>Kernel Workbench stores (*.kwb);;All files (*)</source>
+        <translation>Kernel Workbench 存储 (*.kwb);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No recent stores</source>
+        <translation>没有最近的存储</translation>
+    </message>
+    <message>
+        <source>%1 Choose another store with File → Open Store.</source>
+        <translation>%1 请通过“文件 → 打开存储”选择其他存储。</translation>
+    </message>
+    <message>
+        <source>%1 — Kernel Workbench</source>
+        <translation>%1 — Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>%1 The rest of the store can still be browsed.</source>
+        <translation>%1 仍可浏览存储中的其余内容。</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 (another branch)</source>
+        <translation>%1（另一分支）</translation>
+    </message>
+    <message>
+        <source>This trajectory has no turns.</source>
+        <translation>此轨迹没有轮次。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Turn %1 of %2 · %n branch(es)</source>
+        <translation>
+            <numerusform>第 %1 轮，共 %2 轮 · %n 个分支</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to Turn</source>
+        <translation>转到轮次</translation>
+    </message>
+    <message>
+        <source>Turn on this branch (1–%1):</source>
+        <translation>此分支上的轮次 (1–%1)：</translation>
+    </message>
+    <message>
+        <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
+        <translation>%1 不是文件。请拖放 Kernel Workbench 存储 (.kwb)。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RewardPlot</name>
+    <message>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Speedup (log)</source>
+        <translation>加速比（对数）</translation>
+    </message>
+    <message>
+        <source>other branches</source>
+        <translation>其他分支</translation>
+    </message>
+    <message>
+        <source>speedup vs eager</source>
+        <translation>相对 eager 的加速比</translation>
+    </message>
+    <message>
+        <source>speedup vs torch.compile</source>
+        <translation>相对 torch.compile 的加速比</translation>
+    </message>
+    <message>
+        <source>reward (this branch)</source>
+        <translation>奖励（本分支）</translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation>当前轮次</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>Eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation>未计时</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>p20</source>
+        <translation>p20</translation>
+    </message>
+    <message>
+        <source>p80</source>
+        <translation>p80</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Spread (CV)</source>
+        <translation>离散度 (CV)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Candidate speedup</source>
+        <translation>候选加速比</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimingView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>本轮未经评估。</translation>
+    </message>
+    <message>
+        <source>Not timed: only correct candidates are timed.</source>
+        <translation>未计时：只对正确的候选进行计时。</translation>
+    </message>
+    <message>
+        <source>Speedup %1 vs eager, %2 vs torch.compile</source>
+        <translation>相对 eager 加速 %1，相对 torch.compile 加速 %2</translation>
+    </message>
+    <message>
+        <source>reward %1 (%2)</source>
+        <translation>奖励 %1 (%2)</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryListModel</name>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>compile error</source>
+        <translation>编译错误</translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>分支数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Best reward</source>
+        <translation>最佳奖励</translation>
+    </message>
+    <message>
+        <source>Best vs compile</source>
+        <translation>相对 compile 最佳</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标签</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TrajectoryPanel</name>
+    <message>
+        <source>Filter by task…</source>
+        <translation>按任务筛选…</translation>
+    </message>
+    <message>
+        <source>All levels</source>
+        <translation>所有级别</translation>
+    </message>
+    <message>
+        <source>Level %1</source>
+        <translation>级别 %1</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TranscriptView</name>
+    <message numerus="yes">
+        <source>Fold to %n line(s)</source>
+        <translation>
+            <numerusform>折叠为 %n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n line(s)</source>
+        <translation>
+            <numerusform>显示全部 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>工具结果</translation>
+    </message>
+    <message>
+        <source>Tool result · %1</source>
+        <translation>工具结果 · %1</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens</source>
+        <translation>%1 个提示词元</translation>
+    </message>
+    <message>
+        <source>%1 completion tokens</source>
+        <translation>%1 个补全词元</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>推理过程</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>The messages of this turn could not be loaded: %1</source>
+        <translation>无法加载本轮的消息：%1</translation>
+    </message>
+    <message>
+        <source>This turn has no messages.</source>
+        <translation>本轮没有消息。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnBadges</name>
+    <message>
+        <source>compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation>验证失败</translation>
+    </message>
+    <message>
+        <source>%1× vs compile</source>
+        <translation>相对 compile %1×</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnCache</name>
+    <message>
+        <source>The content of %1 could not be read: %2 Run `kwb check` on the store to find damaged parts.</source>
+        <translation>无法读取 %1 的内容：%2 请对该存储运行 `kwb check` 以查找损坏的部分。</translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation>没有打开的存储。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnTreeModel</name>
+    <message>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>verify failed</source>
+        <translation>验证失败</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>compiled</source>
+        <translation>已编译</translation>
+    </message>
+    <message>
+        <source>Turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>vs compile</source>
+        <translation>相对 compile</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerificationView</name>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>本轮未经评估。</translation>
+    </message>
+    <message>
+        <source>Not verified: the code did not compile.</source>
+        <translation>未验证：代码未能编译。</translation>
+    </message>
+    <message>
+        <source>The verify stage did not run for this turn.</source>
+        <translation>本轮未运行验证阶段。</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Incorrect</source>
+        <translation>不正确</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n trial(s) passed</source>
+        <translation>
+            <numerusform>%n 次试验中通过 %1 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tolerance atol %1, rtol %2</source>
+        <translation>容差 atol %1，rtol %2</translation>
+    </message>
+    <message>
+        <source>Hack checks flagged: %1</source>
+        <translation>作弊检查标记：%1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::VerifyTrialsModel</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Mismatched</source>
+        <translation>不匹配</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WelcomePage</name>
+    <message>
+        <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;逐轮查看编写和优化 CUDA 内核的智能体轨迹：PyTorch 参考实现、智能体的 CUDA 代码、编译器输出、验证结果、GPU 时间线和奖励。&lt;/p&gt;&lt;p&gt;此存储中还没有轨迹。请打开其他存储，或在终端中使用 &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; 向其中添加轨迹（原生 JSONL 格式，即 &lt;tt&gt;kwb export&lt;/tt&gt; 写出的格式）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open Store…</source>
+        <translation>打开存储…</translation>
+    </message>
+    <message>
+        <source>Store: %1</source>
+        <translation>存储：%1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::WorkbenchActions</name>
+    <message>
+        <source>&amp;Open Store…</source>
+        <translation>打开存储(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Turn</source>
+        <translation>上一轮(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Go to the turn before this one</source>
+        <translation>转到前一轮</translation>
+    </message>
+    <message>
+        <source>&amp;Next Turn</source>
+        <translation>下一轮(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to the next turn of this branch</source>
+        <translation>转到本分支的下一轮</translation>
+    </message>
+    <message>
+        <source>&amp;First Turn</source>
+        <translation>第一轮(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Go to the first turn</source>
+        <translation>转到第一轮</translation>
+    </message>
+    <message>
+        <source>&amp;Last Turn</source>
+        <translation>最后一轮(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Go to the last turn of this branch</source>
+        <translation>转到本分支的最后一轮</translation>
+    </message>
+    <message>
+        <source>P&amp;arent Branch</source>
+        <translation>父分支(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Go back to the turn this branch forked from</source>
+        <translation>返回本分支分叉的那一轮</translation>
+    </message>
+    <message>
+        <source>&amp;Child Branch</source>
+        <translation>子分支(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Take the next fork at or below this turn</source>
+        <translation>进入此轮或其后的下一个分叉</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Turn…</source>
+        <translation>转到轮次(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Diff Against Base</source>
+        <translation>与基准比较(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Compare the kernel files side by side with the previous or a picked turn</source>
+        <translation>将内核文件与上一轮或所选轮次并排比较</translation>
+    </message>
+    <message>
+        <source>&amp;Use This Turn as Diff Base</source>
+        <translation>将此轮用作比较基准(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Later turns are compared with this one</source>
+        <translation>之后的轮次将与此轮比较</translation>
+    </message>
+    <message>
+        <source>&amp;Find in File…</source>
+        <translation>在文件中查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Trajectory &amp;List</source>
+        <translation>轨迹列表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the trajectory list</source>
+        <translation>将键盘焦点移到轨迹列表</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Kernel Workbench</source>
+        <translation>关于 Kernel Workbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Cannot open the store %1. %2</source>
+        <translation>无法打开存储 %1。%2</translation>
+    </message>
+    <message>
+        <source>The store has no trajectory %1.</source>
+        <translation>存储中没有轨迹 %1。</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 on its main branch.</source>
+        <translation>该轨迹的主分支上没有第 %1 轮。</translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript or verification.</source>
+        <translation>未知面板 %1：请使用 compiler、transcript 或 verification。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Workbench for agent trajectories of CUDA kernel optimization.</source>
+        <translation>用于 CUDA 内核优化智能体轨迹的工作台。</translation>
+    </message>
+    <message>
+        <source>The .kwb store to open.</source>
+        <translation>要打开的 .kwb 存储。</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen into a PNG file and exit.</source>
+        <translation>在屏幕外将窗口渲染为 PNG 文件后退出。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the trajectory (uuid, or row of the list from 1).</source>
+        <translation>配合 --screenshot：要显示的轨迹（uuid，或从 1 开始的列表行号）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the turn along the main branch, from 1.</source>
+        <translation>配合 --screenshot：主分支上的轮次，从 1 开始。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
+        <translation>配合 --screenshot：要显示的下方面板（compiler、transcript、verification）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: show the kernel diff against the previous turn.</source>
+        <translation>配合 --screenshot：显示内核与上一轮的差异。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: window size (default 1600x1000).</source>
+        <translation>配合 --screenshot：窗口大小（默认 1600x1000）。</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a STORE.</source>
+        <translation>--screenshot 需要指定 STORE。</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,65 @@
+#include "forktreeview.h"
+
+#include "models/branchoutlinemodel.h"
+#include "turnbadgedelegate.h"
+
+#include <QContextMenuEvent>
+#include <QHeaderView>
+#include <QMenu>
+
+namespace kwb {
+
+ForkTreeView::ForkTreeView(QWidget* parent)
+    : QTreeView(parent)
+{
+    setObjectName(QStringLiteral("forkTree"));
+    setUniformRowHeights(true);
+    setAllColumnsShowFocus(true);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setItemDelegateForColumn(BranchOutlineModel::BadgesColumn, new TurnBadgeDelegate(this));
+    setIndentation(14);
+}
+
+void ForkTreeView::setOutline(BranchOutlineModel* model)
+{
+    m_outline = model;
+    setModel(model);
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(BranchOutlineModel::TurnColumn, QHeaderView::Interactive);
+    header()->setSectionResizeMode(BranchOutlineModel::BadgesColumn, QHeaderView::Stretch);
+    header()->setSectionResizeMode(BranchOutlineModel::RewardColumn, QHeaderView::ResizeToContents);
+    setColumnWidth(BranchOutlineModel::TurnColumn, 110);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (!m_updating && current.isValid())
+            Q_EMIT turnActivated(m_outline->turnAt(current));
+    });
+    connect(model, &QAbstractItemModel::modelReset, this, &QTreeView::expandAll);
+}
+
+void ForkTreeView::setCurrentTurn(int turn)
+{
+    if (!m_outline)
+        return;
+    m_updating = true;
+    m_outline->setCurrentTurn(turn);
+    const QModelIndex index = m_outline->indexOfTurn(turn);
+    selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (index.isValid())
+        scrollTo(index);
+    m_updating = false;
+}
+
+void ForkTreeView::contextMenuEvent(QContextMenuEvent* event)
+{
+    const QModelIndex index = indexAt(event->pos());
+    if (!m_outline || !index.isValid())
+        return;
+    const int turn = m_outline->turnAt(index);
+    QMenu menu(this);
+    menu.addAction(tr("Go to This Turn"), this, [this, turn] { Q_EMIT turnActivated(turn); });
+    menu.addAction(tr("Compare Kernel with This Turn"), this, [this, turn] { Q_EMIT compareRequested(turn); });
+    menu.exec(event->globalPos());
+}
+
+} // namespace kwb

@@ -1,0 +1,247 @@
+#include "kernelview.h"
+
+#include "codeeditor.h"
+#include "filepane.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMap>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kwb {
+
+KernelView::KernelView(QWidget* parent)
+    : QWidget(parent)
+    , m_diffToggle(new QToolButton(this))
+    , m_baseChoice(new QComboBox(this))
+    , m_findEdit(new QLineEdit(this))
+    , m_findStatus(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+{
+    setObjectName(QStringLiteral("kernelView"));
+    m_diffToggle->setObjectName(QStringLiteral("diffToggle"));
+    m_diffToggle->setText(tr("Diff"));
+    m_diffToggle->setToolTip(tr("Compare every file side by side with another turn"));
+    m_diffToggle->setCheckable(true);
+    m_diffToggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_baseChoice->setObjectName(QStringLiteral("diffBase"));
+    m_baseChoice->addItem(tr("against the previous turn"));
+    m_baseChoice->setEnabled(false);
+    m_baseChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_findEdit->setObjectName(QStringLiteral("findEdit"));
+    m_findEdit->setPlaceholderText(tr("Find in file…"));
+    m_findEdit->setClearButtonEnabled(true);
+    m_findEdit->setMaximumWidth(260);
+    m_findStatus->setObjectName(QStringLiteral("findStatus"));
+    m_message->setObjectName(QStringLiteral("kernelMessage"));
+    m_message->setWordWrap(true);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setMargin(24);
+    m_message->hide();
+    m_tabs->setObjectName(QStringLiteral("kernelTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->setUsesScrollButtons(true);
+
+    connect(m_diffToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_baseChoice->setEnabled(on);
+        Q_EMIT diffToggled(on);
+    });
+    connect(m_baseChoice, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT baseChanged(base()); });
+    connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { findFromBar(true); });
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(m_diffToggle);
+    bar->addWidget(m_baseChoice);
+    bar->addStretch();
+    bar->addWidget(m_findStatus);
+    bar->addWidget(m_findEdit);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_message);
+    layout->addWidget(m_tabs, 1);
+}
+
+bool KernelView::isDiffEnabled() const
+{
+    return m_diffToggle->isChecked();
+}
+
+void KernelView::setDiffEnabled(bool on)
+{
+    m_diffToggle->setChecked(on);
+}
+
+KernelView::Base KernelView::base() const
+{
+    return m_baseChoice->currentIndex() == 1 ? Base::PickedTurn : Base::PreviousTurn;
+}
+
+void KernelView::setPickedBase(const QString& label)
+{
+    const QString text = tr("against %1").arg(label);
+    if (m_baseChoice->count() < 2)
+        m_baseChoice->addItem(text);
+    else
+        m_baseChoice->setItemText(1, text);
+    m_baseChoice->setCurrentIndex(1);
+}
+
+void KernelView::clearPickedBase()
+{
+    if (m_baseChoice->count() > 1)
+        m_baseChoice->removeItem(1);
+}
+
+void KernelView::clear(const QString& message)
+{
+    while (m_tabs->count() > 0) {
+        QWidget* w = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete w;
+    }
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}
+
+void KernelView::setTurn(const TurnContent* current, const TurnContent* base, const QString& currentLabel,
+    const QString& baseLabel)
+{
+    if (!current || !current->error.isEmpty()) {
+        clear(current ? tr("The files of this turn could not be loaded: %1").arg(current->error) : QString());
+        return;
+    }
+    const bool diff = isDiffEnabled() && base && base->error.isEmpty();
+    QMap<QString, std::pair<const FileContent*, const FileContent*>> files; // path -> (current, base)
+    for (const FileContent& f : current->files)
+        files[f.path].first = &f;
+    if (diff) {
+        for (const FileContent& f : base->files)
+            files[f.path].second = &f;
+    }
+    QString message;
+    if (files.isEmpty())
+        message = tr("This turn has no workspace files.");
+    else if (isDiffEnabled() && !diff)
+        message = base ? tr("The turn to compare with could not be loaded: %1").arg(base->error)
+                       : tr("This is the first turn of its branch: there is nothing before it to compare with.");
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+
+    const QString before = currentPane() ? currentPane()->path() : QString();
+    for (int i = m_tabs->count() - 1; i >= 0; --i) {
+        auto* pane = static_cast<FilePane*>(m_tabs->widget(i));
+        if (!files.contains(pane->path())) {
+            m_tabs->removeTab(i);
+            delete pane;
+        }
+    }
+    int index = 0;
+    for (auto it = files.cbegin(); it != files.cend(); ++it, ++index) {
+        FilePane* pane = paneFor(it.key());
+        if (!pane) {
+            pane = new FilePane(it.key(), m_tabs);
+            m_tabs->insertTab(index, pane, it.key().section(QLatin1Char('/'), -1));
+            m_tabs->setTabToolTip(index, it.key());
+        }
+        pane->setFile(it.value().first, it.value().second, diff, currentLabel, baseLabel);
+    }
+    if (FilePane* keep = paneFor(before))
+        m_tabs->setCurrentWidget(keep);
+}
+
+FilePane* KernelView::paneFor(const QString& path) const
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* pane = static_cast<FilePane*>(m_tabs->widget(i));
+        if (pane->path() == path)
+            return pane;
+    }
+    return nullptr;
+}
+
+FilePane* KernelView::currentPane() const
+{
+    return static_cast<FilePane*>(m_tabs->currentWidget());
+}
+
+CodeEditor* KernelView::currentEditor() const
+{
+    return currentPane() ? currentPane()->editor() : nullptr;
+}
+
+QStringList KernelView::paths() const
+{
+    QStringList out;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        out << static_cast<FilePane*>(m_tabs->widget(i))->path();
+    return out;
+}
+
+QString KernelView::message() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+bool KernelView::openLocation(const QString& file, int line, int column, Diagnostic::Severity severity)
+{
+    // Compilers print paths as they were given, often absolute in a build folder: match on the path's tail.
+    FilePane* match = paneFor(file);
+    for (int i = 0; !match && i < m_tabs->count(); ++i) {
+        auto* pane = static_cast<FilePane*>(m_tabs->widget(i));
+        if (file.endsWith(QLatin1Char('/') + pane->path()) || pane->path().endsWith(QLatin1Char('/') + file))
+            match = pane;
+    }
+    if (!match)
+        return false;
+    m_tabs->setCurrentWidget(match);
+    match->editor()->markDiagnostic(line - 1, column - 1, severity);
+    match->editor()->setFocus();
+    return true;
+}
+
+bool KernelView::findNext(const QString& text, bool forward)
+{
+    CodeEditor* editor = currentEditor();
+    if (!editor || text.isEmpty())
+        return false;
+    bool found = false;
+    if (text != m_lastFind || !forward) {
+        m_lastFind = text;
+        int line = 0, index = 0;
+        editor->getCursorPosition(&line, &index);
+        if (!forward) {
+            int fromLine = 0, fromIndex = 0, toLine = 0, toIndex = 0;
+            editor->getSelection(&fromLine, &fromIndex, &toLine, &toIndex);
+            if (fromLine >= 0) {
+                line = fromLine;
+                index = fromIndex;
+            }
+        }
+        found = editor->findFirst(text, false, false, false, true, forward, line, index);
+    } else {
+        found = editor->findNext();
+    }
+    m_findStatus->setText(found ? QString() : tr("Not found"));
+    return found;
+}
+
+void KernelView::findFromBar(bool forward)
+{
+    findNext(m_findEdit->text(), forward);
+}
+
+void KernelView::focusFind()
+{
+    m_findEdit->setFocus();
+    m_findEdit->selectAll();
+}
+
+} // namespace kwb

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/evalresult.h"
+#include "models/turncache.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTabWidget;
+class QToolButton;
+
+namespace kwb {
+
+class CodeEditor;
+class FilePane;
+
+// The agent's workspace at the current turn: one tab per file, CUDA-aware editors with search, and a toggle to
+// compare every file side by side with the previous turn or with a turn picked from the fork tree.
+class KernelView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Base { PreviousTurn, PickedTurn };
+
+    explicit KernelView(QWidget* parent = nullptr);
+
+    // base may be null (no previous turn); labels name the turns in the diff headers.
+    void setTurn(const TurnContent* current, const TurnContent* base, const QString& currentLabel, const QString& baseLabel);
+    void clear(const QString& message = {});
+
+    bool isDiffEnabled() const;
+    void setDiffEnabled(bool on);
+    Base base() const;
+    void setPickedBase(const QString& label); // adds or renames the picked entry and selects it
+    void clearPickedBase();
+
+    // Opens the tab of a file (matched by path suffix) and marks a 1-based line; false when no tab fits.
+    bool openLocation(const QString& file, int line, int column, Diagnostic::Severity severity);
+    FilePane* paneFor(const QString& path) const;
+    FilePane* currentPane() const;
+    CodeEditor* currentEditor() const;
+    QStringList paths() const;
+    QString message() const;
+
+    bool findNext(const QString& text, bool forward = true);
+    void focusFind();
+
+Q_SIGNALS:
+    void diffToggled(bool on);
+    void baseChanged(kwb::KernelView::Base base);
+
+private:
+    void findFromBar(bool forward);
+
+    QToolButton* m_diffToggle;
+    QComboBox* m_baseChoice;
+    QLineEdit* m_findEdit;
+    QLabel* m_findStatus;
+    QLabel* m_message;
+    QTabWidget* m_tabs;
+    QString m_lastFind;
+};
+
+} // namespace kwb

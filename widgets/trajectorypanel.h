@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QTableView;
+
+namespace kwb {
+
+class Store;
+class TrajectoryListModel;
+
+// The left side of the window: every trajectory of the store, sortable, filtered by task, level and status.
+// The list model reads rows lazily, so a store of 100k trajectories opens without loading them.
+class TrajectoryPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrajectoryPanel(QWidget* parent = nullptr);
+    ~TrajectoryPanel() override;
+
+    void setStore(const Store* store);
+    TrajectoryListModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    qint64 currentTrajectory() const;
+    bool selectTrajectory(qint64 id);
+    bool selectRow(int row);
+    QByteArray saveHeaderState() const;
+    void restoreHeaderState(const QByteArray& state);
+
+Q_SIGNALS:
+    void trajectorySelected(qint64 id); // 0: none
+    void errorOccurred(const QString& message);
+    void countChanged(int rows);
+
+private:
+    void applyFilter();
+
+    TrajectoryListModel* m_model;
+    QLineEdit* m_taskFilter;
+    QComboBox* m_level;
+    QComboBox* m_status;
+    QTableView* m_view;
+};
+
+} // namespace kwb

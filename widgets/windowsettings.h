@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+class QMainWindow;
+class QSplitter;
+
+namespace kwb {
+
+// What the window remembers between runs (QSettings): layout, splitter sizes, recent stores, the language.
+class WindowSettings
+{
+public:
+    static constexpr int kMaxRecent = 8;
+
+    static QStringList recentStores();
+    static void addRecentStore(const QString& path); // also makes it the last store
+    static void removeRecentStore(const QString& path);
+    static QString lastStore();
+
+    static QString language(); // "" follows the system locale; else "en", "es", "zh_CN"
+    static void setLanguage(const QString& language);
+
+    // Splitters are keyed by their objectName.
+    static void saveLayout(const QMainWindow* window, const QList<QSplitter*>& splitters, const QByteArray& tableHeader);
+    // Splitter states are handed back rather than applied: they only fit once the window has its real size.
+    static bool restoreLayout(QMainWindow* window, QList<QByteArray>* splitterStates, const QList<QSplitter*>& splitters,
+        QByteArray* tableHeader);
+};
+
+} // namespace kwb

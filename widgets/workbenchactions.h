@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QMenuBar;
+
+namespace kwb {
+
+// Every command of the window as a QAction with its text and shortcut, built once; the window connects them.
+// Shortcuts live here so the menus, the toolbar and the shortcuts dialog all show the same keys.
+class WorkbenchActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit WorkbenchActions(QObject* parent);
+
+    void buildMenus(QMenuBar* bar, const QList<QAction*>& dockToggles);
+    QList<std::pair<QString, QList<QAction*>>> groups() const; // for the shortcuts dialog
+
+    QAction* openStore;
+    QAction* quit;
+    QMenu* recentMenu = nullptr;
+    QAction* nextTurn;
+    QAction* previousTurn;
+    QAction* firstTurn;
+    QAction* lastTurn;
+    QAction* parentBranch;
+    QAction* childBranch;
+    QAction* goToTurn;
+    QAction* toggleDiff;
+    QAction* compareWithCurrent;
+    QAction* find;
+    QAction* focusTrajectories;
+    QAction* shortcuts;
+    QAction* about;
+    QActionGroup* languages;
+
+private:
+    QAction* make(const QString& name, const QString& text, const QKeySequence& key, const QString& tip = {});
+    QList<QAction*> m_file;
+    QList<QAction*> m_go;
+    QList<QAction*> m_view;
+    QList<QAction*> m_help;
+};
+
+} // namespace kwb
