@@ -16,6 +16,9 @@ int exportStore(const QStringList& arguments);
 int importFile(const QStringList& arguments);
 int generateSynthetic(const QStringList& arguments);
 int check(const QStringList& arguments);
+int eval(const QStringList& arguments);
+// Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
+int passThrough(const QString& command, const QStringList& arguments);
 
 // One line on stderr, prefixed with the program name.
 int fail(const QString& message, int code = kFailed);

@@ -33,6 +33,10 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  import FILE --store STORE        add the trajectories of a native JSONL file to a store\n"
                           "  gen-synthetic --store STORE      add synthetic trajectories (for scale tests)\n"
                           "  check STORE                      verify a store's integrity and every blob's hash\n"
+                          "  eval TASK CANDIDATE [--device D] compile, verify, time and score a candidate (kwb-runner)\n"
+                          "  baseline --task TASK             time eager PyTorch and torch.compile for a task\n"
+                          "  eval-set --tasks DIR --candidates DIR --out DIR\n"
+                          "                                   a whole run: one candidate per task, with its summary\n"
                           "\n"
                           "Run 'kwb COMMAND --help' for a command's options.\n";
 
@@ -65,6 +69,10 @@ int main(int argc, char** argv)
         return kwb::cli::generateSynthetic(args);
     if (command == QLatin1String("check"))
         return kwb::cli::check(args);
+    if (command == QLatin1String("eval"))
+        return kwb::cli::eval(args);
+    if (command == QLatin1String("baseline") || command == QLatin1String("eval-set"))
+        return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),
         kwb::cli::kUsage);
 }

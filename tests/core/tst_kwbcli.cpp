@@ -21,6 +21,7 @@ private Q_SLOTS:
     void badInputFailsWithOneSentence_data();
     void badInputFailsWithOneSentence();
     void failedImportIntoNewStoreLeavesNoFile();
+    void evalPrintsTheRunnersVerdict();
 
 private:
     struct Result
@@ -43,7 +44,7 @@ TestKwbCli::Result TestKwbCli::kwb(const QStringList& args)
 {
     QProcess p;
     p.start(QStringLiteral(KWB_CLI), args);
-    if (!p.waitForFinished(120000))
+    if (!p.waitForFinished(600000))
         return {};
     return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError() };
 }
@@ -141,6 +142,27 @@ void TestKwbCli::failedImportIntoNewStoreLeavesNoFile()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("bad.jsonl line 2"), r.err.constData());
     QVERIFY(!QFile::exists(store));
+}
+
+void TestKwbCli::evalPrintsTheRunnersVerdict()
+{
+    const QString fixtures = QStringLiteral(KWB_EVAL_FIXTURES);
+    const QStringList common { QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--runner-arg=--no-baselines"),
+        QStringLiteral("--runner-arg=--cache-dir"), QStringLiteral("--runner-arg=") + path(QStringLiteral("cache")),
+        QStringLiteral("--runner-arg=--min-calls"), QStringLiteral("--runner-arg=3"), QStringLiteral("--runner-arg=--trials"),
+        QStringLiteral("--runner-arg=3") };
+    Result r = kwb(QStringList { QStringLiteral("eval"), fixtures + QStringLiteral("/task_scale_add.py"), fixtures + QStringLiteral("/plain_torch.py"),
+                       QStringLiteral("--json") }
+        + common);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject result = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(result.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    QCOMPARE(result.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble(), 1.0);
+
+    r = kwb(QStringList { QStringLiteral("eval"), fixtures + QStringLiteral("/task_scale_add.py"), fixtures + QStringLiteral("/wrong_answer.py") } + common);
+    QCOMPARE(r.code, 0); // a wrong candidate is a verdict, not a failure of kwb
+    QVERIFY2(r.out.contains("verify    failed, 0/3 trials"), r.out.constData());
+    QVERIFY(r.out.contains("reward    -1 (cuda-agent)"));
 }
 
 QTEST_GUILESS_MAIN(TestKwbCli)
