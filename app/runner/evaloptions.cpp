@@ -22,6 +22,7 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --arch X.Y               CUDA architecture to build for (default the GPU's)
   --min-calls N --min-ms MS --warmup-ms MS --input-sets N    timing protocol
   --no-baselines           do not time eager and torch.compile
+  --keep-outputs           keep the trial outputs in the run directory (deleted after judging)
   --compile-timeout S --run-timeout S --memory-limit-gb G    limits per stage
   --python PATH            the Python with torch (default: the one found at build time)
   --harness PATH           kwb_harness.py (default: the installed one)
@@ -85,6 +86,10 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         }
         if (args[i] == "--no-baselines") {
             r.timeBaselines = false;
+            continue;
+        }
+        if (args[i] == "--keep-outputs") {
+            r.keepOutputs = true;
             continue;
         }
         const auto option = options.find(args[i]);

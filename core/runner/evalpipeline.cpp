@@ -217,6 +217,14 @@ void EvalPipeline::judge()
         }
     }
     m_verifyStatus = allPassed ? "passed" : "failed";
+    if (!m_request.keepOutputs) {
+        std::error_code ignored;
+        for (std::size_t i = 0; i < m_seeds.size(); ++i) {
+            const std::string file = "_out_" + std::to_string(i) + ".pt";
+            fs::remove(stageDirectory("reference") + "/reference" + file, ignored);
+            fs::remove(stageDirectory("candidate_trials") + "/candidate" + file, ignored);
+        }
+    }
 #else
     m_verifyStatus = "error";
     m_verifyMessage = "This kwb-runner was built without LibTorch, so it cannot judge outputs.";
