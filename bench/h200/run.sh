@@ -2,7 +2,7 @@
 # One call on an H200 host: build the Qt-free runner there, run the GPU tests, and evaluate tasks with the
 # hand-written candidates of bench/candidates. Everything worth keeping goes to $OUT (at most 8 files).
 #   bench/h200/run.sh build                    configure + build + GPU tests
-#   bench/h200/run.sh evalset NAME TASK...     eval-set over the given task files (level/file.py under resources/tasks)
+#   bench/h200/run.sh evalset LIMIT NAME TASK...  eval-set (cut at LIMIT s) over task files under resources/tasks
 #   bench/h200/run.sh repeat N TASK CANDIDATE  the same candidate N times (spread of the median)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,22 +26,28 @@ build)
     tail -5 "$OUT/gputests.log"
     ;;
 evalset)
-    name=$2; shift 2
+    limit=$2 name=$3; shift 3
     tasks=/tmp/kwb-tasks-$name
     rm -rf "$tasks" && mkdir -p "$tasks"
     for t in "$@"; do mkdir -p "$tasks/$(dirname "$t")" && cp "resources/tasks/$t" "$tasks/$t"; done
-    "$RUNNER" eval-set --tasks "$tasks" --candidates bench/candidates --out "/tmp/kwb-set-$name" \
-        --cache-dir "$CACHE" --compile-jobs 8 --arch 9.0 > "$OUT/summary-$name.json" 2> "$OUT/evalset-$name.stderr"
-    tar czf "$OUT/results-$name.tgz" -C "/tmp/kwb-set-$name" results
-    python3 - "$OUT/summary-$name.json" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-for r in s["results"]:
-    print("%-32s %-8s %-8s eager %9s compile %9s cand %9s  x%-6s x%-6s %s" % (r["name"], r["compile"], r["verify"],
-          r.get("eager_median_us", "-"), r.get("compiled_median_us", "-"), r.get("candidate_median_us", "-"),
-          round(r.get("speedup_vs_eager", 0), 2), round(r.get("speedup_vs_compile", 0), 2), r.get("message", "")[:80]))
-print({k: s[k] for k in s if k not in ("results", "fingerprint")})
+    # Results land per task as they finish, so a run cut short by the limit still reports what it did.
+    timeout "$limit" "$RUNNER" eval-set --tasks "$tasks" --candidates bench/candidates --out "/tmp/kwb-set-$name" \
+        --cache-dir "$CACHE" --compile-jobs 8 --arch 9.0 --trials "${TRIALS:-5}" > "$OUT/summary-$name.json" 2> "$OUT/evalset-$name.stderr"
+    tar czf "$OUT/results-$name.tgz" -C "/tmp/kwb-set-$name" results runs/*-build.json
+    python3 - /tmp/kwb-set-$name/results <<'PY'
+import glob, json, os, sys
+for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    r = json.load(open(f))
+    t = r.get("timing", {})
+    med = lambda k: round(t[k]["median_us"], 1) if k in t else "-"
+    se, sc = r.get("speedup_vs_eager"), r.get("speedup_vs_compile")
+    print("%-30s c=%s v=%s eager %s compile %s cand %s x%s x%s %.0fs %s %s" % (os.path.basename(f)[:-5],
+          r["compile"]["status"], r["verify"]["status"], med("eager"), med("compiled"), med("candidate"),
+          se and round(se, 2), sc and round(sc, 2), r.get("seconds", 0),
+          {k: round(v.get("seconds", 0)) for k, v in r.get("stages", {}).items()},
+          (r["verify"].get("message") or r["compile"].get("message") or t.get("message") or "")[:150]))
 PY
+    grep -E "pass_rate|geomean|seconds\"" "$OUT/summary-$name.json" | tail -4
     ;;
 repeat)
     n=$2 task=$3 cand=$4
@@ -65,7 +71,7 @@ PY
     cat "$OUT/repeat.txt"
     ;;
 *)
-    echo "usage: bench/h200/run.sh build | evalset NAME TASK... | repeat N TASK CANDIDATE" >&2
+    echo "usage: bench/h200/run.sh build | evalset LIMIT NAME TASK... | repeat N TASK CANDIDATE" >&2
     exit 2
     ;;
 esac
