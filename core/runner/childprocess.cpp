@@ -6,9 +6,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <ftw.h>
 #include <signal.h>
 #include <sstream>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -108,6 +110,15 @@ std::string resolveProgram(const std::string& program)
 }
 
 } // namespace
+
+bool removeTree(const std::string& path)
+{
+    struct stat info {};
+    if (lstat(path.c_str(), &info) != 0)
+        return errno == ENOENT;
+    const auto removeOne = [](const char* entry, const struct stat*, int, FTW*) { return ::remove(entry); };
+    return nftw(path.c_str(), removeOne, 32, FTW_DEPTH | FTW_PHYS) == 0;
+}
 
 std::string ProcessOutcome::describe() const
 {

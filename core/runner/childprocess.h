@@ -42,6 +42,10 @@ struct ProcessOutcome
     std::string describe() const;
 };
 
+// Deletes a file or a whole folder; false when something could not be removed. POSIX calls rather than
+// std::filesystem::remove_all, whose copy inside libtorch is the one the dynamic linker binds and it crashes.
+bool removeTree(const std::string& path);
+
 // Runs one child in its own process group and waits for it; a limit kills the whole group, a hung GPU
 // kernel's process included. Never throws.
 ProcessOutcome runProcess(const ProcessSpec& spec);

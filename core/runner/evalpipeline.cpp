@@ -218,11 +218,10 @@ void EvalPipeline::judge()
     }
     m_verifyStatus = allPassed ? "passed" : "failed";
     if (!m_request.keepOutputs) {
-        std::error_code ignored;
         for (std::size_t i = 0; i < m_seeds.size(); ++i) {
             const std::string file = "_out_" + std::to_string(i) + ".pt";
-            fs::remove(stageDirectory("reference") + "/reference" + file, ignored);
-            fs::remove(stageDirectory("candidate_trials") + "/candidate" + file, ignored);
+            removeTree(stageDirectory("reference") + "/reference" + file);
+            removeTree(stageDirectory("candidate_trials") + "/candidate" + file);
         }
     }
 #else

@@ -1,5 +1,6 @@
 #include "runner/evalset.h"
 
+#include "runner/childprocess.h"
 #include "runner/evalpipeline.h"
 #include "runner/jsonvalue.h"
 #include "runner/jsonwriter.h"
@@ -116,8 +117,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         r.taskPath = task.path;
         r.candidatePath = task.candidate;
         r.runDirectory = (outDir / "runs" / runName).string();
-        std::error_code ignored;
-        fs::remove_all(r.runDirectory, ignored);
+        removeTree(r.runDirectory);
         return r;
     };
 
