@@ -9,7 +9,7 @@ namespace kwb::torchio {
 
 namespace {
 
-constexpr std::int64_t kChunk = 1 << 24; // elements per step, so gigabyte outputs never double in memory
+constexpr std::int64_t kChunk = 1 << 26; // elements per step, so gigabyte outputs never double in memory
 
 std::string shapeText(const at::Tensor& t)
 {
@@ -77,6 +77,8 @@ TrialComparison compareOutputs(const std::string& referencePath, const std::stri
     }
     std::int64_t elements = 0;
     Counts counts;
+    // On a GPU host the comparison runs on the GPU, which is idle between the stages; loading stays on the CPU.
+    const at::Device device = at::hasCUDA() ? at::Device(at::kCUDA) : at::Device(at::kCPU);
     for (std::size_t i = 0; i < reference.size(); ++i) {
         const NamedTensor& r = reference[i];
         const NamedTensor& c = candidate[i];
@@ -99,7 +101,7 @@ TrialComparison compareOutputs(const std::string& referencePath, const std::stri
         }
         for (std::int64_t start = 0; start < rf.numel(); start += kChunk) {
             const std::int64_t length = std::min(kChunk, rf.numel() - start);
-            compareChunk(cf.narrow(0, start, length), rf.narrow(0, start, length), atol, rtol, counts);
+            compareChunk(cf.narrow(0, start, length).to(device), rf.narrow(0, start, length).to(device), atol, rtol, counts);
         }
     }
     result.maxAbsError = counts.maxAbs;
