@@ -3,7 +3,7 @@
 # hand-written candidates of bench/candidates. Everything worth keeping goes to $OUT (at most 8 files).
 #   bench/h200/run.sh build                    configure + build + GPU tests
 #   bench/h200/run.sh evalset LIMIT NAME TASK...  eval-set (cut at LIMIT s) over task files under resources/tasks
-#   bench/h200/run.sh repeat N TASK CANDIDATE  the same candidate N times (spread of the median)
+#   bench/h200/run.sh repeat LIMIT N TASK CANDIDATE  the same candidate N times (spread of the median)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/kwb-out}
@@ -50,16 +50,22 @@ PY
     grep -E "pass_rate|geomean|seconds\"" "$OUT/summary-$name.json" | tail -4
     ;;
 repeat)
-    n=$2 task=$3 cand=$4
+    limit=$2 n=$3 task=$4 cand=$5
+    end=$((SECONDS + limit))
     for i in $(seq 1 "$n"); do
-        "$RUNNER" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" \
-            --cache-dir "$CACHE" --arch 9.0 --run-dir "/tmp/kwb-repeat-$i" > "/tmp/kwb-repeat-$i.json" 2>> "$OUT/repeat.stderr"
+        [ $SECONDS -lt $end ] || break
+        timeout $((end - SECONDS)) "$RUNNER" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" \
+            --cache-dir "$CACHE" --arch 9.0 --trials "${TRIALS:-5}" --run-dir "/tmp/kwb-repeat-$i" > "/tmp/kwb-repeat-$i.json" 2>> "$OUT/repeat.stderr"
+        cp "/tmp/kwb-repeat-$i.json" "$OUT/" 2>/dev/null
     done
     python3 - "$n" > "$OUT/repeat.txt" <<'PY'
 import json, sys, statistics
 meds = []
 for i in range(1, int(sys.argv[1]) + 1):
-    r = json.load(open("/tmp/kwb-repeat-%d.json" % i))
+    try:
+        r = json.load(open("/tmp/kwb-repeat-%d.json" % i))
+    except (OSError, ValueError):
+        continue
     c = r["timing"]["candidate"]
     meds.append(c["median_us"])
     st = r["stages"]
@@ -71,7 +77,7 @@ PY
     cat "$OUT/repeat.txt"
     ;;
 *)
-    echo "usage: bench/h200/run.sh build | evalset LIMIT NAME TASK... | repeat N TASK CANDIDATE" >&2
+    echo "usage: bench/h200/run.sh build | evalset LIMIT NAME TASK... | repeat LIMIT N TASK CANDIDATE" >&2
     exit 2
     ;;
 esac
