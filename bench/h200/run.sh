@@ -20,8 +20,8 @@ fingerprint() {
 case "${1:-}" in
 build)
     fingerprint
-    cmake --preset runner -DKWB_GPU_TESTS=ON > "$OUT/build.log" 2>&1 &&
-        cmake --build --preset runner -j 16 >> "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+    cmake --preset runner -DKWB_GPU_TESTS=ON > /tmp/kwb-build.log 2>&1 &&
+        cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1 || { cp /tmp/kwb-build.log "$OUT/"; tail -40 /tmp/kwb-build.log; exit 1; }
     ctest --test-dir build/runner -L gpu --output-on-failure > "$OUT/gputests.log" 2>&1
     tail -5 "$OUT/gputests.log"
     ;;
@@ -32,8 +32,8 @@ evalset)
     for t in "$@"; do mkdir -p "$tasks/$(dirname "$t")" && cp "resources/tasks/$t" "$tasks/$t"; done
     # Results land per task as they finish, so a run cut short by the limit still reports what it did.
     timeout "$limit" "$RUNNER" eval-set --tasks "$tasks" --candidates bench/candidates --out "/tmp/kwb-set-$name" \
-        --cache-dir "$CACHE" --compile-jobs 8 --arch 9.0 --trials "${TRIALS:-5}" > "$OUT/summary-$name.json" 2> "$OUT/evalset-$name.stderr"
-    tar czf "$OUT/results-$name.tgz" -C "/tmp/kwb-set-$name" results runs/*-build.json
+        --cache-dir "$CACHE" --compile-jobs 8 --arch 9.0 --trials "${TRIALS:-5}" > "$OUT/summary-$name.json" 2> "/tmp/kwb-set-$name/stderr.txt"
+    tar czf "$OUT/results-$name.tgz" -C "/tmp/kwb-set-$name" results stderr.txt
     python3 - /tmp/kwb-set-$name/results <<'PY'
 import glob, json, os, sys
 for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
@@ -56,8 +56,8 @@ repeat)
         [ $SECONDS -lt $end ] || break
         timeout $((end - SECONDS)) "$RUNNER" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" \
             --cache-dir "$CACHE" --arch 9.0 --trials "${TRIALS:-5}" --run-dir "/tmp/kwb-repeat-$i" > "/tmp/kwb-repeat-$i.json" 2>> "$OUT/repeat.stderr"
-        cp "/tmp/kwb-repeat-$i.json" "$OUT/" 2>/dev/null
     done
+    tar czf "$OUT/repeat.tgz" /tmp/kwb-repeat-*.json 2>/dev/null
     python3 - "$n" > "$OUT/repeat.txt" <<'PY'
 import json, sys, statistics
 meds = []
