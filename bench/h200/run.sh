@@ -28,6 +28,7 @@ build)
 evalset)
     limit=$2 name=$3; shift 3
     tasks=/tmp/kwb-tasks-$name
+    mkdir -p "/tmp/kwb-set-$name"
     rm -rf "$tasks" && mkdir -p "$tasks"
     for t in "$@"; do mkdir -p "$tasks/$(dirname "$t")" && cp "resources/tasks/$t" "$tasks/$t"; done
     # Results land per task as they finish, so a run cut short by the limit still reports what it did.

@@ -51,6 +51,8 @@ const char* const kVersion2[] = {
     "CREATE INDEX trajectories_best_speedup ON trajectories(best_speedup)",
     "CREATE INDEX trajectories_created ON trajectories(created)",
     "CREATE INDEX turns_manifest ON turns(manifest, trajectory_id)",
+    // Covers the list's default order and its numeric filters, so filtering reads no trajectory rows.
+    "CREATE INDEX trajectories_list ON trajectories(created, best_speedup, best_reward, status, synthetic, task_id)",
 };
 
 bool run(QSqlDatabase& db, const char* sql, QString* error)
