@@ -1,5 +1,6 @@
 // Drives `kwb-runner eval` on the CPU through every outcome a candidate can have; real processes, real builds.
 #include <QCryptographicHash>
+#include <QDir>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +18,7 @@ private Q_SLOTS:
     void outcomes();
     void passingWorkspaceIsTimedScoredAndCached();
     void badRequestIsAUsageError();
+    void evalSetSummarizesAndRunsAgainIntoTheSameFolder();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -169,6 +171,42 @@ void TestEvalPipeline::badRequestIsAUsageError()
     const QJsonObject r = eval(QStringLiteral("no_such_task.py"), QStringLiteral("plain_torch.py"), {}, &code);
     QCOMPARE(code, 1);
     QVERIFY(r.value(QStringLiteral("error")).toString().contains(QStringLiteral("does not exist")));
+}
+
+void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
+{
+    const QString tasks = m_dir.filePath(QStringLiteral("set/tasks/level1"));
+    const QString candidates = m_dir.filePath(QStringLiteral("set/candidates"));
+    QVERIFY(QDir().mkpath(tasks) && QDir().mkpath(candidates));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/1_scale_add.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/2_no_candidate.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/3_wrong.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), candidates + QStringLiteral("/level1_1_scale_add.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/wrong_answer.py"), candidates + QStringLiteral("/3_wrong.py")));
+    for (int run = 0; run < 2; ++run) { // the second run replaces the first one's folders
+        QProcess p;
+        p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"),
+            QStringLiteral("--tasks"), m_dir.filePath(QStringLiteral("set/tasks")), QStringLiteral("--candidates"), candidates,
+            QStringLiteral("--out"), m_dir.filePath(QStringLiteral("set/out")), QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")),
+            QStringLiteral("--trials"), QStringLiteral("3"), QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"),
+            QStringLiteral("5"), QStringLiteral("--warmup-ms"), QStringLiteral("5") });
+        QVERIFY(p.waitForFinished(900000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject summary = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(summary.value(QStringLiteral("tasks")).toInt(), 3);
+        QCOMPARE(summary.value(QStringLiteral("evaluated")).toInt(), 2);
+        QCOMPARE(summary.value(QStringLiteral("correct")).toInt(), 1);
+        QCOMPARE(summary.value(QStringLiteral("pass_rate")).toDouble(), 0.5);
+        const QJsonArray results = summary.value(QStringLiteral("results")).toArray();
+        QCOMPARE(results.size(), 3);
+        QCOMPARE(results.at(0).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("level1_1_scale_add"));
+        QCOMPARE(results.at(0).toObject().value(QStringLiteral("verify")).toString(), QStringLiteral("passed"));
+        QVERIFY(results.at(1).toObject().value(QStringLiteral("eager_median_us")).toDouble() > 0); // baselines only
+        QCOMPARE(results.at(2).toObject().value(QStringLiteral("verify")).toString(), QStringLiteral("failed"));
+        QVERIFY(summary.value(QStringLiteral("geomean_speedup_vs_eager")).toDouble() > 0);
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/summary.json"))));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEvalPipeline)
