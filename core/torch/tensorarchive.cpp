@@ -26,7 +26,8 @@ std::string quoted(const std::string& path)
     return "'" + path + "'";
 }
 
-// The first line of a LibTorch message, without its trailing full stop, to fit inside our sentence.
+} // namespace
+
 std::string firstLine(std::string text)
 {
     text = text.substr(0, text.find('\n'));
@@ -34,8 +35,6 @@ std::string firstLine(std::string text)
         text.pop_back();
     return text;
 }
-
-} // namespace
 
 std::string dtypeName(at::ScalarType type)
 {

@@ -18,6 +18,9 @@ struct NamedTensor
 // order, restored on the CPU. Empty with a one-sentence error when the file is missing, foreign or unsupported.
 std::vector<NamedTensor> loadTensorArchive(const std::string& path, std::string* error);
 
+// The first line of a LibTorch message, without its trailing full stop, to fit inside our own sentence.
+std::string firstLine(std::string text);
+
 // Python's spelling of a dtype: "float32", "bfloat16", "int64", ...
 std::string dtypeName(at::ScalarType type);
 

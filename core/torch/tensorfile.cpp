@@ -47,14 +47,6 @@ TensorSummary summarize(const at::Tensor& tensor, const std::string& path)
     return summary;
 }
 
-// The first line of a LibTorch message, without its trailing full stop, to fit inside our sentence.
-std::string firstLine(std::string text)
-{
-    text = text.substr(0, text.find('\n'));
-    while (!text.empty() && (text.back() == '.' || text.back() == ' '))
-        text.pop_back();
-    return text;
-}
 
 } // namespace
 
