@@ -52,6 +52,7 @@ private:
     void candidate(const std::string& phase, Stage& stage);
     void judge();
     void baselines();
+    std::string baselineCache() const;
     void score();
     std::vector<std::string> commonArguments(const std::string& seeds) const;
     std::string stageDirectory(const std::string& name) const;

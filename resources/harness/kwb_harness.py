@@ -176,36 +176,38 @@ def workspace_sources(workspace):
     return sources
 
 
-def toolchain_fingerprint(torch, device):
-    """What a build depends on besides its sources and flags: torch, the CUDA compiler and the target arch."""
-    parts = [torch.__version__, str(torch.version.cuda), device, os.environ.get("TORCH_CUDA_ARCH_LIST", "")]
+def toolchain_fingerprint(device):
+    """What a build depends on besides its sources and flags: torch, the CUDA compiler and the target arch.
+    Read without importing torch, so that a cached build costs no torch start-up."""
+    import subprocess
+    from importlib.metadata import version
+
+    parts = [version("torch"), device, os.environ.get("TORCH_CUDA_ARCH_LIST", "")]
     if device == "cuda":
-        import subprocess
         nvcc = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "nvcc")
-        try:
-            parts.append(subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout)
-        except OSError:
-            parts.append("no nvcc")
-        if torch.cuda.is_available() and not os.environ.get("TORCH_CUDA_ARCH_LIST"):
-            parts.append("sm_%d%d" % torch.cuda.get_device_capability())
+        queries = [[nvcc, "--version"]]
+        if not os.environ.get("TORCH_CUDA_ARCH_LIST"):
+            queries.append(["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"])
+        for query in queries:
+            try:
+                parts.append(subprocess.run(query, capture_output=True, text=True, timeout=60).stdout)
+            except (OSError, subprocess.SubprocessError):
+                parts.append("no " + os.path.basename(query[0]))
     return parts
 
 
-def build_key(torch, files, flags, device):
+def build_key(files, flags, device):
     digest = hashlib.sha256()
     for path in files:
         digest.update(os.path.basename(path).encode() + b"\0")
         with open(path, "rb") as f:
             digest.update(f.read() + b"\0")
-    for part in list(flags) + toolchain_fingerprint(torch, device):
+    for part in list(flags) + toolchain_fingerprint(device):
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:24]
 
 
 def stage_compile(args):
-    import torch
-    import torch.utils.cpp_extension as ext
-
     out = args.out
     start = time.perf_counter()
     if args.single_file:
@@ -234,7 +236,7 @@ def stage_compile(args):
     has_cuda = any(s.endswith(".cu") for s in sources)
     if has_cuda and args.device != "cuda":
         fail(out, "compile", "the workspace has CUDA sources but the device is %s; use --device cuda" % args.device)
-    key = build_key(torch, sources + headers, [args.cflags, args.cuda_cflags], args.device)
+    key = build_key(sources + headers, [args.cflags, args.cuda_cflags], args.device)
     build_dir = os.path.join(args.build_root, key)
     built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
     if built and os.path.exists(os.path.join(build_dir, "kwb-compile.log")):
@@ -243,6 +245,8 @@ def stage_compile(args):
                     "module": built[0], "build_dir": build_dir, "key": key})
         return
     os.makedirs(build_dir, exist_ok=True)
+    import torch.utils.cpp_extension as ext
+
     try:
         ext.load(name="cuda_extension", sources=sources, extra_include_paths=include_dirs,
                  extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(),
@@ -304,6 +308,11 @@ def stage_reference(args):
                 sync(torch, args.device)
                 torch.save(to_cpu(torch, output), os.path.join(out, "reference_out_%d.pt" % i))
         result.update(stage="reference", trials=len(seeds))
+        # Cached baselines come along, which spares the runner a process (and a torch start) for them.
+        cache_file = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json") if args.baseline_cache else ""
+        if cache_file and os.path.exists(cache_file):
+            with open(cache_file) as f:
+                result["cached_baselines"] = json.load(f)
         write_json(os.path.join(out, "reference.json"), result)
         return
 
