@@ -211,6 +211,7 @@ void EvalPipeline::judge()
         const torchio::TrialComparison c = torchio::compareOutputs(stageDirectory("reference") + "/reference" + file,
             stageDirectory("candidate_trials") + "/candidate" + file, m_request.atol, m_request.rtol);
         m_verdicts.push_back({ c.passed, c.maxAbsError, c.maxRelError, c.mismatchFraction, c.message });
+        m_layoutDiffers = m_layoutDiffers || c.layoutDiffers;
         if (!c.passed && allPassed) {
             allPassed = false;
             m_verifyMessage = "Trial " + std::to_string(i + 1) + ": " + c.message;
@@ -268,6 +269,8 @@ void EvalPipeline::score()
         m_hackFlags.push_back("precision-policy-changed");
     if (std::isfinite(m_speedupEager) && m_speedupEager > 10)
         m_hackFlags.push_back("excessive-speedup");
+    if (m_layoutDiffers)
+        m_hackFlags.push_back("non-contiguous-output");
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 

@@ -83,6 +83,7 @@ private:
     std::string m_verifyStatus = "not-run";
     std::string m_verifyMessage;
     std::vector<std::string> m_hackFlags;
+    bool m_layoutDiffers = false;
     double m_reward = kNaN;
     double m_speedupEager = kNaN;
     double m_speedupCompile = kNaN;

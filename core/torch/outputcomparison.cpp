@@ -92,6 +92,8 @@ TrialComparison compareOutputs(const std::string& referencePath, const std::stri
                 + ", the reference's " + dtypeName(r.tensor.scalar_type()) + ".";
             return result;
         }
+        if (r.tensor.is_contiguous() && !c.tensor.is_contiguous())
+            result.layoutDiffers = true;
         const at::Tensor rf = r.tensor.reshape({ -1 });
         const at::Tensor cf = c.tensor.reshape({ -1 });
         elements += rf.numel();

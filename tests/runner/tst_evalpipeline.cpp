@@ -19,6 +19,7 @@ private Q_SLOTS:
     void passingWorkspaceIsTimedScoredAndCached();
     void badRequestIsAUsageError();
     void evalSetSummarizesAndRunsAgainIntoTheSameFolder();
+    void skippedLayoutWorkIsFlagged();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -207,6 +208,16 @@ void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
         QVERIFY(summary.value(QStringLiteral("geomean_speedup_vs_eager")).toDouble() > 0);
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/summary.json"))));
     }
+}
+
+void TestEvalPipeline::skippedLayoutWorkIsFlagged()
+{
+    const QJsonObject r = eval(QStringLiteral("task_transpose.py"), QStringLiteral("transpose_view.py"), { QStringLiteral("--no-baselines") });
+    QCOMPARE(r.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    QVERIFY(r.value(QStringLiteral("hack_flags")).toArray().contains(QStringLiteral("non-contiguous-output")));
+    const QJsonObject fair = eval(QStringLiteral("task_transpose.py"), QStringLiteral("task_transpose_fair.py"), { QStringLiteral("--no-baselines") });
+    QCOMPARE(fair.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    QVERIFY(fair.value(QStringLiteral("hack_flags")).toArray().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestEvalPipeline)
