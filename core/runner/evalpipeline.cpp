@@ -376,7 +376,9 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         writeStats(w, "compiled", m_baselines.result["compiled"]);
         w.key("baselines_cached").value(m_baselines.result["cached"].toBool() || m_reference.result["cached_baselines"].isObject());
     }
-    w.key("protocol").value(m_request.protocol.toJson());
+    std::string ignored;
+    if (const auto protocol = JsonValue::parse(m_request.protocol.toJson(), &ignored))
+        protocol->write(w.key("protocol")); // an object, not JSON text inside a string
     w.endObject();
 
     w.key("device").value(m_request.device);
