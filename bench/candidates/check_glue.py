@@ -152,8 +152,58 @@ def sum_middle_dim(x, dim):
     return out.reshape(shape[:dim] + shape[dim + 1:])
 
 
+def gram_matrix(a):
+    f32c(a)
+    need(a.dim() == 2, "gram_matrix: a must be a matrix")
+    n = a.shape[0]
+    parts = next((p for p in (4, 2) if n % p == 0 and n // p >= 1024), 1)
+    if parts == 1:
+        return a @ a.T
+    blk = n // parts
+    g = torch.full((n, n), float("nan"))
+    blocks = a.view(parts, blk, a.shape[1])
+    for d in range(parts):  # one batched GEMM per block diagonal, into a strided view of g
+        count = parts - d
+        out = g.as_strided((count, blk, blk), (blk * n + blk, n, 1), d * blk)
+        torch.bmm(blocks[:count], blocks[d:d + count].transpose(1, 2), out=out)
+    rows = torch.arange(n)
+    lower = (rows[:, None] // blk) > (rows[None, :] // blk)  # the mirror kernel's test
+    g[lower] = g.T[lower]
+    return g
+
+
+def groupnorm_silu(x, weight, bias, groups, eps):
+    f32c(x, weight, bias)
+    need(isinstance(groups, int) and isinstance(eps, float), "groups must be an int and eps a float")
+    need(x.dim() >= 2 and x.shape[1] % groups == 0, "groupnorm_silu: channels must be a multiple of groups")
+    nb, ch = x.shape[:2]
+    xg = x.reshape(nb, groups, -1)
+    mean = xg.sum(-1, keepdim=True) / xg.shape[-1]  # two passes over the group, as over the registers
+    var = ((xg - mean) ** 2).sum(-1, keepdim=True) / xg.shape[-1]
+    rstd = 1.0 / torch.sqrt(var + eps)
+    shape = [1, ch] + [1] * (x.dim() - 2)
+    y = ((xg - mean) * rstd).reshape(x.shape) * weight.view(shape) + bias.view(shape)
+    return y * torch.sigmoid(y)
+
+
+def bn_act(y, residual, w, b, mean, var, eps):
+    scale = w / torch.sqrt(var + eps)
+    shift = b - mean * scale
+    v = y * scale.view(1, -1, 1, 1) + shift.view(1, -1, 1, 1)
+    return torch.relu(v + residual if residual is not None else v)
+
+
+def resnet_basic_block(x, conv1, w1, b1, m1, v1, eps1, conv2, w2, b2, m2, v2, eps2):
+    f32c(x, w1, b1, m1, v1, w2, b2, m2, v2)
+    need(isinstance(eps1, float) and isinstance(eps2, float), "eps must be a float")
+    need(x.dim() == 4 and conv1.shape[0] == conv2.shape[0] == x.shape[1], "resnet_basic_block: channels")
+    y = bn_act(torch.nn.functional.conv2d(x, conv1, None, 1, 1), None, w1, b1, m1, v1, eps1)
+    return bn_act(torch.nn.functional.conv2d(y, conv2, None, 1, 1), x, w2, b2, m2, v2, eps2)
+
+
 STUBS = {f.__name__: f for f in (diag_matmul, softmax_rows, layernorm_last_dim, gelu, matmul_div_sum_scale,
-                                 affine_gelu_residual, symmetrize, channel_affine_nhwc, sum_middle_dim)}
+                                 affine_gelu_residual, symmetrize, channel_affine_nhwc, sum_middle_dim, gram_matrix,
+                                 groupnorm_silu, resnet_basic_block)}
 
 # workspace -> (task file, extension function, small inputs or None for the task's own get_inputs())
 CASES = {
@@ -171,11 +221,17 @@ CASES = {
     "level1_7_channel_affine_nhwc": ("level1/7_channel_affine_nhwc.py", "channel_affine_nhwc",
                                      lambda: [torch.randn(2, 128, 9, 13)]),
     "level1_4_sum_middle_dim": ("level1/4_sum_middle_dim.py", "sum_middle_dim", lambda: [torch.randn(3, 45, 264)]),
+    "level1_8_gram_matrix": ("level1/8_gram_matrix.py", "gram_matrix", lambda: [torch.randn(4096, 64)]),
+    "level2_5_groupnorm_silu": ("level2/5_groupnorm_silu.py", "groupnorm_silu",
+                                lambda: [torch.randn(2, 320, 16, 16) * 3.0 + 1.0]),
+    "level3_1_resnet_basic_block": ("level3/1_resnet_basic_block.py", "resnet_basic_block",
+                                    lambda: [torch.randn(2, 64, 14, 14)]),
 }
 
 # Tighter tolerances and extra edge-case inputs (small sizes, ragged tiles, other shapes) for some workspaces.
-TOL = {"level1_6_symmetrize": 1e-4, "level1_7_channel_affine_nhwc": 1e-4, "level1_4_sum_middle_dim": 1e-4}
+TOL = {"level1_6_symmetrize": 1e-4, "level1_8_gram_matrix": 1e-3, "level1_7_channel_affine_nhwc": 1e-4, "level1_4_sum_middle_dim": 1e-4}
 EDGE_INPUTS = {
+    "level1_8_gram_matrix": [lambda: [torch.randn(2048, 8)], lambda: [torch.randn(37, 5)], lambda: [torch.randn(3000, 0)]],
     "level1_6_symmetrize": [lambda: [torch.randn(1, 1)], lambda: [torch.randn(33, 33)], lambda: [torch.randn(2, 3, 64, 64)],
                             lambda: [torch.randn(4, 0, 0)], lambda: [torch.randn(0, 5, 5)]],
     "level1_7_channel_affine_nhwc": [lambda: [torch.randn(1, 128, 1, 1)], lambda: [torch.randn(3, 128, 7, 5)],
