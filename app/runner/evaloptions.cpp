@@ -22,6 +22,8 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --arch X.Y               CUDA architecture to build for (default the GPU's)
   --min-calls N --min-ms MS --warmup-ms MS --input-sets N    timing protocol
   --no-baselines           do not time eager and torch.compile
+  --tracer PATH            libkwb_tracer.so for the trace pass on the GPU (default: the one beside kwb-runner)
+  --no-trace               no trace pass
   --keep-outputs           keep the trial outputs in the run directory (deleted after judging)
   --compile-timeout S --run-timeout S --memory-limit-gb G    limits per stage
   --python PATH            the Python with torch (default: the one found at build time)
@@ -41,6 +43,20 @@ std::string defaultHarness()
     return KWB_SOURCE_HARNESS;
 }
 
+// The CUPTI tracer built or installed with this runner: ../lib beside bin/kwb-runner, or the install's libdir.
+std::string defaultTracer()
+{
+    char self[4096] = {};
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const fs::path prefix = n > 0 ? fs::path(std::string(self, std::size_t(n))).parent_path().parent_path() : fs::path();
+    for (const char* dir : { "lib", "lib64", "lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu" }) {
+        const fs::path candidate = prefix / dir / "libkwb_tracer.so";
+        if (!prefix.empty() && fs::exists(candidate))
+            return candidate.string();
+    }
+    return {};
+}
+
 std::string defaultCache()
 {
     const char* xdg = std::getenv("XDG_CACHE_HOME");
@@ -56,6 +72,7 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
     r.harnessPath = defaultHarness();
     r.python = KWB_DEFAULT_PYTHON;
     r.cacheDirectory = defaultCache();
+    r.tracerPath = defaultTracer();
     using Setter = std::function<bool(const std::string&)>;
     auto number = [](double* target) {
         return Setter([target](const std::string& v) { char* end = nullptr; *target = std::strtod(v.c_str(), &end); return !v.empty() && *end == 0; });
@@ -76,6 +93,7 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         { "--warmup-ms", number(&r.protocol.warmupMs) }, { "--input-sets", integer(&r.protocol.inputSets) },
         { "--compile-timeout", number(&r.compileLimits.wallSeconds) }, { "--run-timeout", number(&r.runLimits.wallSeconds) },
         { "--memory-limit-gb", number(&memoryGb) }, { "--python", text(&r.python) }, { "--harness", text(&r.harnessPath) },
+        { "--tracer", text(&r.tracerPath) },
     };
     for (auto& [name, value] : extra)
         options[name] = text(&value);
@@ -86,6 +104,10 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         }
         if (args[i] == "--no-baselines") {
             r.timeBaselines = false;
+            continue;
+        }
+        if (args[i] == "--no-trace") {
+            r.tracerPath.clear();
             continue;
         }
         if (args[i] == "--keep-outputs") {

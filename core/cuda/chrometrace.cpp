@@ -3,6 +3,7 @@
 #include <cxxabi.h>
 
 #include <cstdio>
+#include <ostream>
 #include <cstdlib>
 #include <memory>
 #include <set>
@@ -54,11 +55,37 @@ uint64_t duration(uint64_t start, uint64_t end)
     return end > start ? end - start : 0;
 }
 
+// Appends to a string with no stream and no locale: the tracer runs inside other programs, where a
+// statically linked C++ runtime's stream facets may not be set up (seen on a GPU host).
+class Out {
+public:
+    explicit Out(std::string& s) : m_s(s) { }
+    Out& operator<<(const char* v) { m_s += v; return *this; }
+    Out& operator<<(const std::string& v) { m_s += v; return *this; }
+    Out& operator<<(char v) { m_s += v; return *this; }
+    Out& operator<<(int v) { return number("%d", v); }
+    Out& operator<<(unsigned v) { return number("%u", v); }
+    Out& operator<<(unsigned long v) { return number("%lu", v); }
+    Out& operator<<(unsigned long long v) { return number("%llu", v); }
+    Out& operator<<(unsigned short v) { return number("%u", unsigned(v)); }
+
+private:
+    template <typename T>
+    Out& number(const char* format, T v)
+    {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, format, v);
+        m_s += buf;
+        return *this;
+    }
+    std::string& m_s;
+};
+
 class EventList {
 public:
-    explicit EventList(std::ostream& out) : m_out(out) { }
+    explicit EventList(Out& out) : m_out(out) { }
     // Starts the next event; the caller writes its members after the opening brace.
-    std::ostream& next()
+    Out& next()
     {
         m_out << (m_first ? "\n{" : ",\n{");
         m_first = false;
@@ -66,20 +93,20 @@ public:
     }
 
 private:
-    std::ostream& m_out;
+    Out& m_out;
     bool m_first = true;
 };
 
 void metadata(EventList& events, const char* what, uint32_t pid, const uint32_t* tid, const std::string& name)
 {
-    std::ostream& o = events.next();
+    Out& o = events.next();
     o << "\"ph\":\"M\",\"name\":\"" << what << "\",\"pid\":" << pid;
     if (tid)
         o << ",\"tid\":" << *tid;
     o << ",\"args\":{\"name\":" << quoted(name) << "}}";
 }
 
-void complete(std::ostream& o, const char* cat, const std::string& name, uint32_t pid, uint32_t tid, uint64_t start,
+void complete(Out& o, const char* cat, const std::string& name, uint32_t pid, uint32_t tid, uint64_t start,
               uint64_t end)
 {
     o << "\"ph\":\"X\",\"cat\":\"" << cat << "\",\"name\":" << quoted(name) << ",\"pid\":" << pid << ",\"tid\":" << tid
@@ -102,8 +129,11 @@ std::string demangle(const std::string& name)
     return status == 0 && out ? std::string(out.get()) : name;
 }
 
-void writeChromeTrace(const TraceData& data, std::ostream& out)
+std::string chromeTraceJson(const TraceData& data)
 {
+    std::string text;
+    text.reserve(256 + 400 * (data.kernels.size() + data.apis.size() + data.transfers.size() + data.ranges.size()));
+    Out out(text);
     out << "{\"schemaVersion\":1,\"displayTimeUnit\":\"ns\",\n\"deviceProperties\":[";
     for (size_t d = 0; d < data.deviceNames.size(); ++d)
         out << (d ? "," : "") << "{\"id\":" << d << ",\"name\":" << quoted(data.deviceNames[d]) << "}";
@@ -192,8 +222,10 @@ void writeChromeTrace(const TraceData& data, std::ostream& out)
         complete(events.next(), copy ? "gpu_memcpy" : "gpu_memset", copy ? "Memcpy " + t.direction : "Memset", pid,
                  t.stream, t.start, t.end);
         const uint64_t ns = duration(t.start, t.end);
-        char bandwidth[32];
-        std::snprintf(bandwidth, sizeof bandwidth, "%.3f", ns ? static_cast<double>(t.bytes) / static_cast<double>(ns) : 0.0);
+        // bytes per ns = GB/s, with three decimals in integer arithmetic (no locale decides the point).
+        const unsigned long long milli = ns ? static_cast<unsigned long long>(t.bytes * 1000 / ns) : 0;
+        char bandwidth[48];
+        std::snprintf(bandwidth, sizeof bandwidth, "%llu.%03llu", milli / 1000, milli % 1000);
         out << ",\"args\":{\"bytes\":" << t.bytes << ",\"memory bandwidth (GB/s)\":" << bandwidth;
         if (!copy)
             out << ",\"value\":" << t.value;
@@ -212,6 +244,13 @@ void writeChromeTrace(const TraceData& data, std::ostream& out)
         out << ",\"correlation\":" << s.correlation << "}}";
     }
     out << "\n]}\n";
+    return text;
+}
+
+void writeChromeTrace(const TraceData& data, std::ostream& out)
+{
+    const std::string text = chromeTraceJson(data);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 } // namespace kwb::trace

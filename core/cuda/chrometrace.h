@@ -16,6 +16,8 @@ inline constexpr uint32_t kDevicePidBase = 1u << 30;
 // The demangled name, or the name itself when it is not a mangled C++ name.
 std::string demangle(const std::string& name);
 
+// The whole trace as one string; builds it without iostreams (see chrometrace.cpp).
+std::string chromeTraceJson(const TraceData& data);
 void writeChromeTrace(const TraceData& data, std::ostream& out);
 
 } // namespace kwb::trace

@@ -14,12 +14,14 @@
 #include <cupti.h>
 #include <cuda.h>
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <mutex>
 #include <unordered_map>
 
@@ -49,6 +51,14 @@ Tracer& tracer()
 {
     static Tracer* t = new Tracer; // never destroyed: CUPTI may call back during exit
     return *t;
+}
+
+// KWB_TRACE_DEBUG=1 prints each step of the tracer's life on stderr.
+void step(const char* what)
+{
+    static const bool on = std::getenv("KWB_TRACE_DEBUG") != nullptr;
+    if (on)
+        std::fprintf(stderr, "kwb_tracer: %s\n", what);
 }
 
 void warn(const std::string& message)
@@ -225,30 +235,48 @@ void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumReco
     *maxNumRecords = 0;
 }
 
-void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validSize)
+void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t, size_t validSize)
 {
     Tracer& t = tracer();
+    size_t dropped = 0; // asked for the buffer's own context and stream, as CUPTI's samples do
+    if (cuptiActivityGetNumDroppedRecords(context, streamId, &dropped) != CUPTI_SUCCESS)
+        dropped = 0;
     {
         std::lock_guard<std::mutex> lock(t.mutex);
+        t.data.droppedRecords += dropped;
         CUpti_Activity* record = nullptr;
-        while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+        while (validSize > 0 && cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
             take(record, t.data, t.openMarkers);
     }
     std::free(buffer);
 }
 
+// KWB_TRACE_DEBUG: a crash prints the native stack before the process dies.
+void printStackAndDie(int sig)
+{
+    void* frames[64];
+    const int n = backtrace(frames, 64);
+    const char header[] = "kwb_tracer: fatal signal, native stack:\n";
+    [[maybe_unused]] const ssize_t w = write(2, header, sizeof header - 1);
+    backtrace_symbols_fd(frames, n, 2);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+// Flushes CUPTI and writes the trace, once: called by the traced program through kwb_trace_finish() while
+// CUDA is fully alive, or else from the exit handler.
 void writeTrace()
 {
     Tracer& t = tracer();
     if (!t.active)
         return;
+    step("finishing: synchronise");
     cuCtxSynchronize(); // GPU work still in flight would otherwise have no end time (an error here is harmless)
+    step("finishing: flush");
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-    size_t dropped = 0;
-    cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped);
+    step("finishing: devices");
     std::lock_guard<std::mutex> lock(t.mutex);
     t.active = false;
-    t.data.droppedRecords = dropped;
     int count = 0; // the driver API: the runtime may already be unloading when exit handlers run
     if (cuDeviceGetCount(&count) == CUDA_SUCCESS) {
         for (int d = 0; d < count; ++d) {
@@ -261,16 +289,25 @@ void writeTrace()
     }
     if (!t.openMarkers.empty())
         t.data.warnings.push_back(std::to_string(t.openMarkers.size()) + " NVTX range(s) never ended");
+    step("finishing: write");
     const std::string tmp = t.outPath + ".part";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        writeChromeTrace(t.data, out);
-        if (!out) {
-            std::fprintf(stderr, "kwb_tracer: cannot write %s\n", tmp.c_str());
-            return;
-        }
+    const std::string json = chromeTraceJson(t.data);
+    FILE* file = std::fopen(tmp.c_str(), "wb");
+    const bool written = file && std::fwrite(json.data(), 1, json.size(), file) == json.size();
+    if (file && std::fclose(file) != 0)
+        file = nullptr;
+    if (!written || !file) {
+        std::fprintf(stderr, "kwb_tracer: cannot write %s\n", tmp.c_str());
+        return;
     }
     std::rename(tmp.c_str(), t.outPath.c_str()); // a reader never sees half a trace
+    step("finished");
+}
+
+void writeTraceAtExit()
+{
+    step("exit handler");
+    writeTrace();
 }
 
 std::string processName()
@@ -285,6 +322,11 @@ std::string processName()
 
 extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
 {
+    step("InitializeInjection");
+    if (std::getenv("KWB_TRACE_DEBUG")) {
+        std::signal(SIGSEGV, printStackAndDie);
+        std::signal(SIGABRT, printStackAndDie);
+    }
     Tracer& t = tracer();
     const char* out = std::getenv("KWB_TRACE_OUT");
     if (!out || !*out) {
@@ -303,7 +345,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
         warn("libcupti reports API version " + std::to_string(runtime) + " but the tracer was built for " +
              std::to_string(CUPTI_API_VERSION) + "; not tracing");
         t.active = true; // still write the file, so the reason reaches the reader
-        std::atexit(writeTrace);
+        std::atexit(writeTraceAtExit);
         return 1;
     }
     if (!ok(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted), "cuptiActivityRegisterCallbacks"))
@@ -315,13 +357,24 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
     for (const CUpti_ActivityKind kind : kinds)
         ok(cuptiActivityEnable(kind), ("cuptiActivityEnable(" + std::to_string(kind) + ")").c_str());
     t.active = true;
-    std::atexit(writeTrace);
+    std::atexit(writeTraceAtExit);
+    step("tracing");
     return 1;
+}
+
+// For a traced program that knows when it is done (the harness calls it through ctypes): flush and write the
+// trace now, while CUDA is fully alive, rather than from the exit handler. Later records are not traced.
+extern "C" __attribute__((visibility("default"))) int kwb_trace_finish(void)
+{
+    step("kwb_trace_finish");
+    writeTrace();
+    return 0;
 }
 
 // NVTX's injection entry points, handed to libcupti's own so that NVTX ranges become CUPTI marker records.
 extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(const void* exportTable)
 {
+    step("InitializeInjectionNvtx2");
     using Init = int (*)(const void*);
     void* cupti = dlopen("libcupti.so.13", RTLD_NOW | RTLD_NOLOAD);
     if (!cupti)
@@ -331,5 +384,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(c
         warn("libcupti has no InitializeInjectionNvtx2; NVTX ranges are not recorded");
         return 0;
     }
-    return init(exportTable);
+    const int result = init(exportTable);
+    step(result ? "NVTX handed to libcupti" : "libcupti refused NVTX");
+    return result;
 }

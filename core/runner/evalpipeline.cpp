@@ -105,7 +105,7 @@ bool EvalPipeline::prepare()
 }
 
 bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
-    const ProcessLimits& limits, bool candidateCode, Stage& stage)
+    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment)
 {
     const std::string dir = stageDirectory(name);
     fs::create_directories(dir);
@@ -121,6 +121,7 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         "TORCH_EXTENSIONS_DIR=" + (fs::path(m_request.cacheDirectory) / "torch_extensions").string() };
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
+    spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
     const ProcessOutcome outcome = runProcess(spec);
     stage.seconds = outcome.wallSeconds;
     stage.log = readTail(spec.logPath, kMaxLog);
@@ -191,7 +192,7 @@ void EvalPipeline::reference()
     runHarness("reference", args, m_request.runLimits, false, m_reference);
 }
 
-void EvalPipeline::candidate(const std::string& phase, Stage& stage)
+void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment)
 {
     std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy, "--reference-state",
         stageDirectory("reference") + "/reference_state.pt" };
@@ -199,7 +200,46 @@ void EvalPipeline::candidate(const std::string& phase, Stage& stage)
         args.insert(args.end(), { "--module", m_module });
     const auto common = commonArguments(m_seedList);
     args.insert(args.end(), common.begin(), common.end());
-    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage);
+    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment);
+}
+
+std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
+{
+    // One library is both the CUDA and the NVTX injection, so that CUPTI has a single client.
+    return { "CUDA_INJECTION64_PATH=" + m_request.tracerPath, "NVTX_INJECTION64_PATH=" + m_request.tracerPath,
+        "KWB_TRACE_OUT=" + stageDirectory(stageName) + "/trace.json" };
+}
+
+// A short pass of the reference and of the candidate under the CUPTI tracer, each in its own process (tracing
+// slows calls down, so the timing pass never runs under it). Its outcome never changes the verdict or the reward.
+void EvalPipeline::trace()
+{
+    std::vector<std::string> args = { "reference", "--phase", "trace" };
+    const auto common = commonArguments(m_seedList);
+    args.insert(args.end(), common.begin(), common.end());
+    runHarness("reference_trace", args, m_request.runLimits, false, m_referenceTrace, tracerEnvironment("reference_trace"));
+    candidate("trace", m_candidateTrace, tracerEnvironment("candidate_trace"));
+    for (auto [stage, name] : { std::pair { &m_referenceTrace, "reference_trace" }, { &m_candidateTrace, "candidate_trace" } }) {
+        if (stage->status == "passed" && !fs::exists(stageDirectory(name) + "/trace.json")) {
+            stage->status = "error";
+            stage->message = "The tracer wrote no trace for the " + std::string(name) + " stage.";
+        }
+    }
+}
+
+void EvalPipeline::writeTrace(JsonWriter& w) const
+{
+    w.key("trace").beginObject();
+    const bool ran = m_referenceTrace.status != "not-run" || m_candidateTrace.status != "not-run";
+    const Stage& failed = m_referenceTrace.status != "passed" ? m_referenceTrace : m_candidateTrace;
+    w.key("status").value(!ran ? "not-run" : failed.status);
+    if (ran && !failed.message.empty())
+        w.key("message").value(failed.message);
+    if (m_referenceTrace.status == "passed")
+        w.key("reference").value(stageDirectory("reference_trace") + "/trace.json");
+    if (m_candidateTrace.status == "passed")
+        w.key("candidate").value(stageDirectory("candidate_trace") + "/trace.json");
+    w.endObject();
 }
 
 void EvalPipeline::judge()
@@ -296,6 +336,8 @@ void EvalPipeline::runCandidate()
     candidate("timing", m_timing);
     if (m_timing.status == "passed" && m_request.timeBaselines)
         baselines();
+    if (m_timing.status == "passed" && m_request.device == "cuda" && !m_request.tracerPath.empty())
+        trace();
 }
 
 void EvalPipeline::run()
@@ -381,6 +423,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         protocol->write(w.key("protocol")); // an object, not JSON text inside a string
     w.endObject();
 
+    writeTrace(w);
     w.key("device").value(m_request.device);
     w.key("hack_flags").beginArray();
     for (const std::string& flag : m_hackFlags)
@@ -407,7 +450,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("run_directory").value(m_request.runDirectory);
     w.key("stages").beginObject();
     for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "reference", &m_reference },
-             { "candidate_trials", &m_trials }, { "candidate_timing", &m_timing }, { "baselines", &m_baselines } }) {
+             { "candidate_trials", &m_trials }, { "candidate_timing", &m_timing }, { "baselines", &m_baselines },
+             { "reference_trace", &m_referenceTrace }, { "candidate_trace", &m_candidateTrace } }) {
         w.key(name).beginObject().key("status").value(stage->status);
         writeNumber(w, "seconds", stage->seconds);
         if (!stage->message.empty())

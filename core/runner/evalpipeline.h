@@ -15,7 +15,7 @@ namespace kwb::runner {
 class JsonWriter;
 
 // One evaluation: compile -> reference trials -> candidate trials -> judge -> candidate timing -> baselines ->
-// reward. Every stage that runs code is its own harness process with limits; the judge runs here, outside both
+// trace pass (on the GPU, under the CUPTI tracer) -> reward. Every stage that runs code is its own harness process with limits; the judge runs here, outside both
 // the reference's and the candidate's process. A failing stage ends the evaluation with a reason, never a crash.
 class EvalPipeline
 {
@@ -46,11 +46,14 @@ private:
     bool prepare();
     void runCandidate();
     bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
-        bool candidateCode, Stage& stage);
+        bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {});
     void compile();
     void reference();
-    void candidate(const std::string& phase, Stage& stage);
+    void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {});
     void judge();
+    void trace();
+    std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
+    void writeTrace(JsonWriter& w) const;
     void baselines();
     std::string baselineCache() const;
     void score();
@@ -67,6 +70,8 @@ private:
     Stage m_trials;
     Stage m_timing;
     Stage m_baselines;
+    Stage m_referenceTrace;
+    Stage m_candidateTrace;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<KernelResources> m_kernels;
     std::string m_module;

@@ -37,6 +37,8 @@ std::string EvalRequest::validate() const
         return "atol and rtol must not be negative.";
     if (harnessPath.empty() || !fs::is_regular_file(harnessPath, ec))
         return "The evaluation harness " + harnessPath + " is missing; reinstall or pass --harness.";
+    if (!tracerPath.empty() && !fs::is_regular_file(tracerPath, ec))
+        return "The tracer " + tracerPath + " does not exist; pass --tracer PATH or --no-trace.";
     if (fs::exists(runDirectory, ec) && !fs::is_empty(runDirectory, ec))
         return "The run directory " + runDirectory + " is not empty.";
     return {};

@@ -45,6 +45,7 @@ struct EvalRequest
     std::string cudaArch; // e.g. "9.0"; empty: the GPU's own
     std::uint64_t seed = 0; // 0: a fresh random seed
     bool timeBaselines = true;
+    std::string tracerPath; // libkwb_tracer.so for the trace pass on the GPU; empty: no trace pass
     bool keepOutputs = false; // keep the trial outputs (gigabytes on large tasks) after the judge has read them
     TimingProtocol protocol;
     ProcessLimits compileLimits { 900, 0, 0, 0, 0 };

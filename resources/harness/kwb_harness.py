@@ -137,6 +137,34 @@ def time_calls(torch, fn, input_sets, device, protocol):
     return summarize(samples)
 
 
+def trace_calls(torch, fn, inputs, label, calls=3):
+    """The trace pass, run under the CUPTI tracer (the runner sets CUDA_INJECTION64_PATH): one warm-up call,
+    then `calls` calls each after a cache flush, every phase an NVTX range named after it. CUDA is already
+    initialised here (the model and inputs are on the GPU), which the tracer needs before the first range."""
+    flush = Flusher(torch, "cuda")
+    nvtx = torch.cuda.nvtx
+    torch.cuda.synchronize()
+    nvtx.range_push(label + ": warm-up")
+    fn(*inputs)
+    torch.cuda.synchronize()
+    nvtx.range_pop()
+    for i in range(calls):
+        nvtx.range_push(label + ": flush")
+        flush()
+        torch.cuda.synchronize()
+        nvtx.range_pop()
+        nvtx.range_push("%s: call %d" % (label, i))
+        fn(*inputs)
+        torch.cuda.synchronize()
+        nvtx.range_pop()
+    # Write the trace now, while CUDA is fully alive, rather than from the tracer's exit handler.
+    tracer = os.environ.get("CUDA_INJECTION64_PATH", "")
+    if tracer.endswith("libkwb_tracer.so"):
+        import ctypes
+        ctypes.CDLL(tracer).kwb_trace_finish()
+    return {"calls": calls, "trace": os.environ.get("KWB_TRACE_OUT", "")}
+
+
 def summarize(samples):
     ordered = sorted(samples)
 
@@ -296,7 +324,7 @@ def stage_reference(args):
         task = load_task(args.task)
         model = build_model(torch, task.Model, task, args.init_seed, args.device)
     except Exception as e:
-        fail(out, "reference" if args.phase == "trials" else "baselines",
+        fail(out, {"trials": "reference", "baselines": "baselines", "trace": "reference_trace"}[args.phase],
              "the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), traceback=traceback.format_exc())
     seeds = [int(s) for s in args.seeds.split(",")]
     result = {"ok": True, "precision": precision_state(torch), "environment": environment(torch, args.device)}
@@ -314,6 +342,13 @@ def stage_reference(args):
             with open(cache_file) as f:
                 result["cached_baselines"] = json.load(f)
         write_json(os.path.join(out, "reference.json"), result)
+        return
+
+    if args.phase == "trace":
+        with torch.no_grad():
+            result.update(stage="reference_trace", **trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device),
+                                                                 "reference"))
+        write_json(os.path.join(out, "reference_trace.json"), result)
         return
 
     # Baselines: cached per task source, device, torch, precision and protocol.
@@ -390,6 +425,8 @@ def stage_candidate(args):
                     sync(torch, args.device)
                     torch.save(to_cpu(torch, output), os.path.join(out, "candidate_out_%d.pt" % i))
                 result["trials"] = len(seeds)
+            elif args.phase == "trace":
+                result.update(trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device), "candidate"))
             else:
                 protocol = json.loads(args.protocol)
                 input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
@@ -422,13 +459,13 @@ def main():
         s.add_argument("--precision", choices=("fp32", "tf32"), default="fp32")
         s.add_argument("--protocol", default="{}")
         if name == "reference":
-            s.add_argument("--phase", choices=("trials", "baselines"), required=True)
+            s.add_argument("--phase", choices=("trials", "baselines", "trace"), required=True)
             s.add_argument("--baseline-cache", default="")
         else:
             s.add_argument("--candidate", required=True)
             s.add_argument("--module", default="")
             s.add_argument("--reference-state", required=True)
-            s.add_argument("--phase", choices=("trials", "timing"), required=True)
+            s.add_argument("--phase", choices=("trials", "timing", "trace"), required=True)
     for s in sub.choices.values():
         s.add_argument("--out", required=True)
     args = parser.parse_args()
