@@ -32,12 +32,17 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
 
 namespace {
 
-std::string defaultHarness()
+// The folder above bin/ that holds this kwb-runner (the build or install prefix); empty when unknown.
+fs::path runnerPrefix()
 {
     char self[4096] = {};
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    const fs::path exe = n > 0 ? fs::path(std::string(self, std::size_t(n))) : fs::path();
-    const fs::path installed = exe.parent_path().parent_path() / "share/kernel-workbench/harness/kwb_harness.py";
+    return n > 0 ? fs::path(std::string(self, std::size_t(n))).parent_path().parent_path() : fs::path();
+}
+
+std::string defaultHarness()
+{
+    const fs::path installed = runnerPrefix() / "share/kernel-workbench/harness/kwb_harness.py";
     if (fs::exists(installed))
         return installed.string();
     return KWB_SOURCE_HARNESS;
@@ -46,9 +51,7 @@ std::string defaultHarness()
 // The CUPTI tracer built or installed with this runner: ../lib beside bin/kwb-runner, or the install's libdir.
 std::string defaultTracer()
 {
-    char self[4096] = {};
-    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    const fs::path prefix = n > 0 ? fs::path(std::string(self, std::size_t(n))).parent_path().parent_path() : fs::path();
+    const fs::path prefix = runnerPrefix();
     for (const char* dir : { "lib", "lib64", "lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu" }) {
         const fs::path candidate = prefix / dir / "libkwb_tracer.so";
         if (!prefix.empty() && fs::exists(candidate))

@@ -114,6 +114,22 @@ std::string callbackName(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
     return (domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver API " : "runtime API ") + std::to_string(cbid);
 }
 
+// The members a memcpy and a memset record share.
+template <typename Record>
+TransferRecord transfer(const Record& m, TransferRecord::Kind kind)
+{
+    TransferRecord r;
+    r.kind = kind;
+    r.start = m.start;
+    r.end = m.end;
+    r.bytes = m.bytes;
+    r.device = m.deviceId;
+    r.context = m.contextId;
+    r.stream = m.streamId;
+    r.correlation = m.correlationId;
+    return r;
+}
+
 // Called with the tracer's mutex held.
 void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint32_t, OpenMarker>& open)
 {
@@ -141,30 +157,14 @@ void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {
         const auto* m = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
-        TransferRecord r;
-        r.kind = TransferRecord::Kind::Memcpy;
-        r.start = m->start;
-        r.end = m->end;
-        r.bytes = m->bytes;
-        r.device = m->deviceId;
-        r.context = m->contextId;
-        r.stream = m->streamId;
-        r.correlation = m->correlationId;
+        TransferRecord r = transfer(*m, TransferRecord::Kind::Memcpy);
         r.direction = copyDirection(m->copyKind);
         data.transfers.push_back(std::move(r));
         break;
     }
     case CUPTI_ACTIVITY_KIND_MEMSET: {
         const auto* m = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
-        TransferRecord r;
-        r.kind = TransferRecord::Kind::Memset;
-        r.start = m->start;
-        r.end = m->end;
-        r.bytes = m->bytes;
-        r.device = m->deviceId;
-        r.context = m->contextId;
-        r.stream = m->streamId;
-        r.correlation = m->correlationId;
+        TransferRecord r = transfer(*m, TransferRecord::Kind::Memset);
         r.value = m->value;
         data.transfers.push_back(std::move(r));
         break;
@@ -265,7 +265,7 @@ void printStackAndDie(int sig)
 
 // Flushes CUPTI and writes the trace, once: called by the traced program through kwb_trace_finish() while
 // CUDA is fully alive, or else from the exit handler.
-void writeTrace()
+void finishTrace()
 {
     Tracer& t = tracer();
     if (!t.active)
@@ -304,10 +304,10 @@ void writeTrace()
     step("finished");
 }
 
-void writeTraceAtExit()
+void finishTraceAtExit()
 {
     step("exit handler");
-    writeTrace();
+    finishTrace();
 }
 
 std::string processName()
@@ -345,7 +345,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
         warn("libcupti reports API version " + std::to_string(runtime) + " but the tracer was built for " +
              std::to_string(CUPTI_API_VERSION) + "; not tracing");
         t.active = true; // still write the file, so the reason reaches the reader
-        std::atexit(writeTraceAtExit);
+        std::atexit(finishTraceAtExit);
         return 1;
     }
     if (!ok(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted), "cuptiActivityRegisterCallbacks"))
@@ -357,7 +357,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
     for (const CUpti_ActivityKind kind : kinds)
         ok(cuptiActivityEnable(kind), ("cuptiActivityEnable(" + std::to_string(kind) + ")").c_str());
     t.active = true;
-    std::atexit(writeTraceAtExit);
+    std::atexit(finishTraceAtExit);
     step("tracing");
     return 1;
 }
@@ -367,7 +367,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void)
 extern "C" __attribute__((visibility("default"))) int kwb_trace_finish(void)
 {
     step("kwb_trace_finish");
-    writeTrace();
+    finishTrace();
     return 0;
 }
 

@@ -227,7 +227,7 @@ void EvalPipeline::trace()
     }
 }
 
-void EvalPipeline::writeTrace(JsonWriter& w) const
+void EvalPipeline::writeTraceResult(JsonWriter& w) const
 {
     w.key("trace").beginObject();
     const bool ran = m_referenceTrace.status != "not-run" || m_candidateTrace.status != "not-run";
@@ -423,7 +423,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         protocol->write(w.key("protocol")); // an object, not JSON text inside a string
     w.endObject();
 
-    writeTrace(w);
+    writeTraceResult(w);
     w.key("device").value(m_request.device);
     w.key("hack_flags").beginArray();
     for (const std::string& flag : m_hackFlags)

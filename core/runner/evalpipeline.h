@@ -53,7 +53,7 @@ private:
     void judge();
     void trace();
     std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
-    void writeTrace(JsonWriter& w) const;
+    void writeTraceResult(JsonWriter& w) const;
     void baselines();
     std::string baselineCache() const;
     void score();
