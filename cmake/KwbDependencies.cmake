@@ -8,6 +8,9 @@ if(NOT KWB_RUNNER_ONLY)
     set(CMAKE_AUTORCC ON)
     set(CMAKE_AUTOUIC ON)
 
+    find_package(simdjson 3 CONFIG REQUIRED)
+    set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "Streaming reader of large traces")
+
     find_package(QCustomPlotQt6 REQUIRED)
     set_package_properties(QCustomPlotQt6 PROPERTIES TYPE REQUIRED PURPOSE "Reward curves and roofline plots")
 

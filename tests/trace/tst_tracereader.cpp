@@ -1,0 +1,236 @@
+// TraceReader: a real Kineto trace recorded on the H200, the tracer's own output, and broken files.
+#include "cuda/chrometrace.h"
+#include "trace/tracereader.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace kwb::trace;
+
+class TestTraceReader : public QObject {
+    Q_OBJECT
+private slots:
+    void readsKinetoTraceFromTheH200();
+    void readsTheTracersOwnTraces();
+    void detailsComeFromTheFile();
+    void bareArrayAndBeginEndPairs();
+    void brokenFilesSayWhereAndAreNotComplete_data();
+    void brokenFilesSayWhereAndAreNotComplete();
+    void cancelStopsLoading();
+
+private:
+    static std::map<EventKind, size_t> kinds(const TraceModel& m);
+    static const TraceTrack* trackNamed(const TraceModel& m, const std::string& process, const std::string& thread);
+    QTemporaryDir m_dir;
+};
+
+std::map<EventKind, size_t> TestTraceReader::kinds(const TraceModel& m)
+{
+    std::map<EventKind, size_t> count;
+    for (const TraceTrack& t : m.tracks())
+        for (const TraceEvent& e : t.events)
+            ++count[e.kind()];
+    return count;
+}
+
+const TraceTrack* TestTraceReader::trackNamed(const TraceModel& m, const std::string& process, const std::string& thread)
+{
+    for (const TraceTrack& t : m.tracks())
+        if (t.processName.find(process) != std::string::npos && t.threadName == thread)
+            return &t;
+    return nullptr;
+}
+
+void TestTraceReader::readsKinetoTraceFromTheH200()
+{
+    const QString path = QFINDTESTDATA("fixtures/kineto_mlp_h200.json");
+    QVERIFY(!path.isEmpty());
+    double lastProgress = -1;
+    const TraceReader::Result r = TraceReader::load(path.toStdString(), [&](double f) { lastProgress = f; });
+    QVERIFY2(r.complete, r.error.c_str());
+    QCOMPARE(lastProgress, 1.0);
+    const TraceModel& m = *r.model;
+    // The fixture's README counts: 282 CPU ops, 76 runtime and 3 driver calls, 69 kernels, 6 memsets.
+    const auto count = kinds(m);
+    QCOMPARE(count.at(EventKind::CpuOp), size_t(282));
+    QCOMPARE(count.at(EventKind::RuntimeApi), size_t(76));
+    QCOMPARE(count.at(EventKind::DriverApi), size_t(3));
+    QCOMPARE(count.at(EventKind::Kernel), size_t(69));
+    QCOMPARE(count.at(EventKind::Memset), size_t(6));
+    QCOMPARE(count.at(EventKind::Range), size_t(27)); // 18 user annotations on the CPU, 9 on the GPU
+
+    for (const TraceTrack& t : m.tracks())
+        QVERIFY(std::is_sorted(t.events.begin(), t.events.end(),
+                               [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; }));
+    // Host tracks come first, the GPU's stream tracks after, named from the metadata events.
+    QVERIFY(!m.tracks().front().device);
+    QVERIFY(m.tracks().back().device);
+    const TraceTrack* stream7 = trackNamed(m, "GPU 0 (python3)", "stream 7 "); // Kineto's names, trailing space kept
+    QVERIFY(stream7);
+    QVERIFY(stream7->device);
+
+    // Nested CPU ops: a train_step annotation holds aten ops, which sit deeper.
+    int deepest = 0;
+    for (const TraceTrack& t : m.tracks())
+        deepest = std::max(deepest, t.maxDepth);
+    QVERIFY(deepest >= 3);
+
+    // Launch flows (ac2g): from a cudaLaunchKernel on a host thread to a kernel on a GPU stream.
+    size_t launches = 0;
+    for (const TraceFlow& f : m.flows()) {
+        const TraceEvent& from = m.tracks()[f.fromTrack].events[f.fromEvent];
+        const TraceEvent& to = m.tracks()[f.toTrack].events[f.toEvent];
+        if (to.kind() == EventKind::Kernel) {
+            ++launches;
+            QVERIFY(from.kind() == EventKind::RuntimeApi || from.kind() == EventKind::DriverApi); // Triton: cuLaunchKernel
+            QVERIFY(m.name(from).find("Launch") != std::string::npos);
+            QCOMPARE(from.correlation, to.correlation);
+            QVERIFY(from.start <= to.start);
+        }
+    }
+    QCOMPARE(launches, size_t(69));
+    QVERIFY(m.memoryBytes() / m.eventCount() < 200); // small file: the names dominate; the 1e6 figure is in bench
+}
+
+void TestTraceReader::readsTheTracersOwnTraces()
+{
+    TraceData d;
+    d.processId = 77;
+    d.processName = "python3 (pid 77)";
+    d.deviceNames = { "NVIDIA H200" };
+    ApiRecord launch { 1'000'000, 1'004'000, 77, 5, 9, false, "cudaLaunchKernel" };
+    d.apis = { launch };
+    KernelRecord k;
+    k.start = 1'010'000;
+    k.end = 1'110'500;
+    k.stream = 7;
+    k.correlation = 9;
+    k.grid[0] = 132;
+    k.block[0] = 256;
+    k.registersPerThread = 40;
+    k.name = "_Z5saxpyfPKfPfi";
+    d.kernels = { k };
+    d.ranges = { { 999'000, 1'200'000, 77, 5, "candidate: call 0", "" }, { 999'500, 1'100'000, 77, 5, "inner", "" } };
+    const TraceReader::Result r = TraceReader::parse(chromeTraceJson(d), "memory");
+    QVERIFY2(r.complete, r.error.c_str());
+    const TraceModel& m = *r.model;
+    const TraceTrack* gpu = trackNamed(m, "GPU 0: NVIDIA H200", "stream 7");
+    QVERIFY(gpu);
+    QVERIFY(gpu->device);
+    QCOMPARE(gpu->events.size(), size_t(1));
+    QCOMPARE(m.name(gpu->events[0]), std::string("saxpy(float, float const*, float*, int)"));
+    QCOMPARE(gpu->events[0].start, int64_t(1'010'000)); // µs with three decimals back to exact ns
+    QCOMPARE(gpu->events[0].duration, int64_t(100'500));
+    const TraceTrack* host = trackNamed(m, "python3 (pid 77)", "thread 5");
+    QVERIFY(host);
+    QCOMPARE(host->events.size(), size_t(3));
+    QCOMPARE(m.name(host->events[0]), std::string("candidate: call 0"));
+    QCOMPARE(host->events[0].depth(), 0);
+    QCOMPARE(host->events[1].depth(), 1); // "inner"
+    QCOMPARE(host->events[2].depth(), 2); // the launch inside both ranges
+    QCOMPARE(m.flows().size(), size_t(1));
+    QCOMPARE(m.name(m.tracks()[m.flows()[0].fromTrack].events[m.flows()[0].fromEvent]), std::string("cudaLaunchKernel"));
+    QCOMPARE(m.tracks()[m.flows()[0].toTrack].events[m.flows()[0].toEvent].kind(), EventKind::Kernel);
+    QCOMPARE(m.eventAt(static_cast<size_t>(host - m.tracks().data()), 1'002'000), 2L);
+}
+
+void TestTraceReader::detailsComeFromTheFile()
+{
+    const QString path = QFINDTESTDATA("fixtures/kineto_mlp_h200.json");
+    const TraceReader::Result r = TraceReader::load(path.toStdString());
+    QVERIFY(r.complete);
+    const TraceEvent* kernel = nullptr;
+    for (const TraceTrack& t : r.model->tracks())
+        for (const TraceEvent& e : t.events)
+            if (!kernel && e.kind() == EventKind::Kernel)
+                kernel = &e;
+    QVERIFY(kernel);
+    std::string error;
+    const auto fields = TraceReader::details(path.toStdString(), kernel->fileOffset(), &error);
+    QVERIFY2(error.empty(), error.c_str());
+    std::map<std::string, std::string> byKey(fields.begin(), fields.end());
+    QCOMPARE(byKey["name"], r.model->name(*kernel));
+    QCOMPARE(byKey["cat"], std::string("kernel"));
+    QCOMPARE(byKey["args.correlation"], std::to_string(kernel->correlation));
+    QVERIFY(byKey["args.grid"].front() == '[');
+    QVERIFY(!byKey["args.registers per thread"].empty());
+
+    QVERIFY(TraceReader::details(path.toStdString(), 1ull << 39, &error).empty());
+    QVERIFY(!error.empty());
+}
+
+void TestTraceReader::bareArrayAndBeginEndPairs()
+{
+    const std::string json = R"([
+        {"ph":"B","name":"outer","pid":1,"tid":2,"ts":10},
+        {"ph":"B","name":"inner","pid":1,"tid":2,"ts":11.5},
+        {"ph":"E","pid":1,"tid":2,"ts":12},
+        {"ph":"E","pid":1,"tid":2,"ts":20},
+        {"ph":"i","name":"mark","pid":1,"tid":"worker","ts":15},
+        {"ph":"C","name":"counter","pid":1,"ts":15,"args":{"v":3}}
+    ])";
+    const TraceReader::Result r = TraceReader::parse(json, "array");
+    QVERIFY2(r.complete, r.error.c_str());
+    const TraceTrack* t = trackNamed(*r.model, "process 1", "thread 2");
+    QVERIFY(t);
+    QCOMPARE(t->events.size(), size_t(2));
+    QCOMPARE(t->events[0].duration, int64_t(10'000));
+    QCOMPARE(t->events[1].start, int64_t(11'500));
+    QCOMPARE(t->events[1].depth(), 1);
+    const TraceTrack* worker = trackNamed(*r.model, "process 1", "worker");
+    QVERIFY(worker);
+    QCOMPARE(worker->events[0].kind(), EventKind::Instant);
+    QCOMPARE(r.model->eventCount(), size_t(3)); // the counter is not an event on a track
+}
+
+void TestTraceReader::brokenFilesSayWhereAndAreNotComplete_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("says");
+    const QByteArray good = R"({"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2},)"
+                            R"({"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2}]})";
+    QTest::newRow("truncated") << good.left(good.size() - 20) << QStringLiteral("at byte");
+    QTest::newRow("not json") << QByteArray("this is not a trace") << QStringLiteral("at byte 0");
+    QTest::newRow("no events") << QByteArray(R"({"schemaVersion":1})") << QStringLiteral("no traceEvents array");
+    QTest::newRow("events not an array") << QByteArray(R"({"traceEvents":{}})") << QStringLiteral("not an array");
+    QTest::newRow("event not an object") << QByteArray(R"({"traceEvents":[1]})") << QStringLiteral("not an object");
+    QTest::newRow("ts not a number") << QByteArray(R"({"traceEvents":[{"ph":"X","ts":"soon","pid":1,"tid":1}]})")
+                                     << QStringLiteral("at byte 16");
+}
+
+void TestTraceReader::brokenFilesSayWhereAndAreNotComplete()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, says);
+    const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(json);
+    f.close();
+    const TraceReader::Result r = TraceReader::load(path.toStdString());
+    QVERIFY(!r.complete);
+    QVERIFY(r.model);
+    const QString error = QString::fromStdString(r.error);
+    QVERIFY2(error.contains(says), qPrintable(error));
+    QVERIFY2(error.startsWith(path), qPrintable(error));
+    QVERIFY(error.endsWith(u'.'));
+}
+
+void TestTraceReader::cancelStopsLoading()
+{
+    std::string json = R"({"traceEvents":[)";
+    for (int i = 0; i < 10000; ++i)
+        json += (i ? "," : "") + std::string(R"({"ph":"X","name":"k","pid":1,"tid":1,"ts":)") + std::to_string(i) + R"(,"dur":1})";
+    json += "]}";
+    std::atomic<bool> cancel { true };
+    const TraceReader::Result r = TraceReader::parse(json, "big", {}, &cancel);
+    QVERIFY(!r.complete);
+    QVERIFY2(r.error.find("cancelled") != std::string::npos, r.error.c_str());
+}
+
+QTEST_GUILESS_MAIN(TestTraceReader)
+#include "tst_tracereader.moc"
