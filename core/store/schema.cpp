@@ -37,7 +37,6 @@ const char* const kVersion1[] = {
 
 // Version 2: full-text search over messages and code, a per-trajectory status, indexes for list sorting.
 const char* const kVersion2[] = {
-    // turn_text's rowid is Schema::turnTextRowId(trajectory, seq): a hit names its trajectory without a lookup.
     "CREATE VIRTUAL TABLE turn_text USING fts5(body, content='', tokenize='unicode61')",
     "CREATE VIRTUAL TABLE blob_text USING fts5(body, content='', tokenize='unicode61')",
     "ALTER TABLE trajectories ADD COLUMN status TEXT NOT NULL DEFAULT 'not-evaluated'",
@@ -50,10 +49,21 @@ const char* const kVersion2[] = {
     "CREATE INDEX trajectories_best_reward ON trajectories(best_reward)",
     "CREATE INDEX trajectories_best_speedup ON trajectories(best_speedup)",
     "CREATE INDEX trajectories_created ON trajectories(created)",
+};
+
+// Version 3: turn_text rows keyed by Schema::turnTextRowId(trajectory, seq) instead of the turn id, so a hit
+// names its trajectory without a lookup; indexes for turn lookups by manifest and for the trajectory list.
+const char* const kVersion3[] = {
     "CREATE INDEX turns_manifest ON turns(manifest, trajectory_id)",
     // Covers the list's default order and its numeric filters, so filtering reads no trajectory rows.
     "CREATE INDEX trajectories_list ON trajectories(created, best_speedup, best_reward, status, synthetic, task_id)",
+    "INSERT INTO turn_text(turn_text) VALUES('delete-all')", // contentless FTS5: emptied, then filled again below
 };
+
+QString turnText(const QVariant& messages)
+{
+    return Schema::turnSearchText(QJsonDocument::fromJson(messages.toByteArray()).array());
+}
 
 bool run(QSqlDatabase& db, const char* sql, QString* error)
 {
@@ -137,12 +147,18 @@ bool Schema::apply(QSqlDatabase& db, int version, QString* error)
                 return false;
         }
         // Text already in the store goes into the new indexes.
-        return indexExisting(db, "SELECT (trajectory_id << 20) | seq, messages FROM turns",
-                   "INSERT INTO turn_text(rowid, body) VALUES(?, ?)",
-                   [](const QVariant& v) { return turnSearchText(QJsonDocument::fromJson(v.toByteArray()).array()); },
-                   error)
+        return indexExisting(db, "SELECT id, messages FROM turns", "INSERT INTO turn_text(rowid, body) VALUES(?, ?)",
+                   turnText, error)
             && indexExisting(db, "SELECT id, data FROM blobs", "INSERT INTO blob_text(rowid, body) VALUES(?, ?)",
                 [](const QVariant& v) { return blobSearchText(v.toByteArray()); }, error);
+    }
+    if (version == 3) {
+        for (const char* sql : kVersion3) {
+            if (!run(db, sql, error))
+                return false;
+        }
+        const QByteArray select = QStringLiteral("SELECT (trajectory_id << %1) | seq, messages FROM turns").arg(kTurnSeqBits).toLatin1();
+        return indexExisting(db, select.constData(), "INSERT INTO turn_text(rowid, body) VALUES(?, ?)", turnText, error);
     }
     *error = QStringLiteral("no migration to schema version %1").arg(version);
     return false;

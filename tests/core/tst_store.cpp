@@ -26,6 +26,7 @@ private Q_SLOTS:
     void fullTextSearchFindsMessagesAndCode();
     void failedWriteLeavesNothing();
     void migratesVersion1();
+    void migratesVersion2SearchKeys();
     void refusesBadFilesUntouched_data();
     void refusesBadFilesUntouched();
     void detectsDamagedBlob();
@@ -254,10 +255,10 @@ void TestStore::migratesVersion1()
     }
     auto store = Store::open(file, &error);
     QVERIFY2(store, qPrintable(error));
-    QCOMPARE(store->schemaVersion(), 2);
+    QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
     QSqlQuery q(store->database());
     QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-    QCOMPARE(q.value(0).toInt(), 2);
+    QCOMPARE(q.value(0).toInt(), Schema::kCurrentVersion);
     const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
     QCOMPARE(ids->size(), 1);
     QCOMPARE(store->summaries(*ids, &error)->first().status, QStringLiteral("correct"));
@@ -270,6 +271,36 @@ void TestStore::migratesVersion1()
     QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 1); // indexed by the migration
     f.text = QStringLiteral("shared memory");
     QCOMPARE(store->trajectoryIds(f, TrajectoryColumn::Created, false, &error)->size(), 1);
+}
+
+// A version-2 store keyed its message index by turn id; version 3 keys it by trajectory and position. Search
+// in a migrated version-2 store must still name the trajectory.
+void TestStore::migratesVersion2SearchKeys()
+{
+    const QString file = path(QStringLiteral("v2.kwb"));
+    QString error;
+    {
+        auto old = Store::createAtVersion(file, 2, &error);
+        QVERIFY2(old, qPrintable(error));
+        QFile fixture(QFINDTESTDATA("data/store-v1.sql"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        QSqlQuery q(old->database());
+        for (const QByteArray& statement : fixture.readAll().split(';')) {
+            if (!statement.trimmed().isEmpty())
+                QVERIFY2(q.exec(QString::fromUtf8(statement)), qPrintable(q.lastError().text()));
+        }
+        QVERIFY2(q.exec(QStringLiteral("INSERT INTO turn_text(rowid, body) SELECT id, messages FROM turns")),
+                 qPrintable(q.lastError().text()));
+    }
+    auto store = Store::open(file, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
+    TrajectoryFilter f;
+    f.text = QStringLiteral("shared memory"); // in a message, so found through turn_text
+    const auto ids = store->trajectoryIds(f, TrajectoryColumn::Created, false, &error);
+    QVERIFY2(ids, qPrintable(error));
+    QCOMPARE(ids->size(), 1);
+    QCOMPARE(*store->trajectoryIds({}, TrajectoryColumn::Created, false, &error), *ids);
 }
 
 void TestStore::refusesBadFilesUntouched_data()
