@@ -18,6 +18,7 @@
 #include "windowsettings.h"
 #include "workbenchactions.h"
 
+#include <QSignalBlocker>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -198,13 +199,9 @@ void MainWindow::connectActions()
     connect(m_actions->toggleDiff, &QAction::toggled, m_kernel, &KernelView::setDiffEnabled);
     connect(m_kernel, &KernelView::diffToggled, this, [this](bool on) {
         m_actions->toggleDiff->setChecked(on);
-        showTurn();
+        showKernel();
     });
-    connect(m_kernel, &KernelView::baseChanged, this, [this](KernelView::Base base) {
-        if (base == KernelView::Base::PreviousTurn)
-            m_diffBase = -1;
-        showTurn();
-    });
+    connect(m_kernel, &KernelView::baseChanged, this, &MainWindow::showKernel);
     connect(m_actions->compareWithCurrent, &QAction::triggered, this, [this] { setDiffBase(currentTurn()); });
     connect(m_actions->find, &QAction::triggered, m_kernel, &KernelView::focusFind);
     connect(m_actions->focusTrajectories, &QAction::triggered, this, [this] { m_trajectories->view()->setFocus(); });
@@ -328,7 +325,7 @@ void MainWindow::showTrajectory(qint64 id)
     m_trajectory = Trajectory();
     m_graph = TurnGraph();
     m_navigator.setGraph(nullptr);
-    m_diffBase = -1;
+    m_pickedBase = -1;
     m_plottedLeaf = -1;
     m_kernel->clearPickedBase();
     if (m_store && id > 0) {
@@ -371,15 +368,19 @@ void MainWindow::step(bool (TurnNavigator::*moveTo)())
 
 void MainWindow::setDiffBase(int turn)
 {
-    if (turn < 0 || turn >= m_graph.size()) {
-        m_diffBase = -1;
-        m_kernel->clearPickedBase();
-    } else {
-        m_diffBase = turn;
-        m_kernel->setPickedBase(turnLabel(turn));
-        m_kernel->setDiffEnabled(true);
+    {
+        const QSignalBlocker quiet(m_kernel); // one refresh below rather than one per changed control
+        if (turn < 0 || turn >= m_graph.size()) {
+            m_pickedBase = -1;
+            m_kernel->clearPickedBase();
+        } else {
+            m_pickedBase = turn;
+            m_kernel->setPickedBase(turnLabel(turn));
+            m_kernel->setDiffEnabled(true);
+        }
     }
-    showTurn();
+    m_actions->toggleDiff->setChecked(m_kernel->isDiffEnabled());
+    showKernel();
 }
 
 bool MainWindow::showPane(const QString& name)
@@ -412,11 +413,7 @@ void MainWindow::showTurn()
         m_transcript->setMessages({});
     } else {
         const auto content = m_cache->content(header->storeId);
-        const int baseTurn = m_diffBase >= 0 ? m_diffBase : m_graph.parent(turn);
-        std::shared_ptr<const TurnContent> base;
-        if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)
-            base = m_cache->content(m_trajectory.turns.at(baseTurn).storeId);
-        m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn));
+        showKernel();
         m_transcript->setMessages(content->turn.messages, content->error);
     }
     m_compiler->setEval(eval);
@@ -430,6 +427,20 @@ void MainWindow::showTurn()
     m_reward->setCurrentTurn(turn);
     updateNavigation();
     Q_EMIT turnShown(turn);
+}
+
+void MainWindow::showKernel()
+{
+    const int turn = m_navigator.current();
+    if (turn < 0)
+        return; // showTurn() cleared the pane
+    const bool picked = m_kernel->base() == KernelView::Base::PickedTurn && m_pickedBase >= 0;
+    const int baseTurn = picked ? m_pickedBase : m_graph.parent(turn);
+    const auto content = m_cache->content(m_trajectory.turns.at(turn).storeId);
+    std::shared_ptr<const TurnContent> base;
+    if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)
+        base = m_cache->content(m_trajectory.turns.at(baseTurn).storeId);
+    m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn));
 }
 
 void MainWindow::updateNavigation()

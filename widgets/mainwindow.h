@@ -79,6 +79,7 @@ private:
     void clearError();
     void showTrajectory(qint64 id);
     void showTurn();
+    void showKernel(); // the kernel pane alone: diff on/off and base changes touch nothing else
     void updateNavigation();
     void updateCentre();
     void applyPendingSplitters();
@@ -94,7 +95,7 @@ private:
     Trajectory m_trajectory; // headers of the open trajectory
     TurnGraph m_graph;
     TurnNavigator m_navigator;
-    int m_diffBase = -1;
+    int m_pickedBase = -1; // the turn picked as diff base; used while the kernel pane's choice is "against" it
     int m_plottedLeaf = -1;
     bool m_remembersStores = true;
     QList<QByteArray> m_pendingSplitters; // restored on the first show, when the sizes mean something

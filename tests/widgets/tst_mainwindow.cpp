@@ -16,6 +16,7 @@
 #include "windowsettings.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
@@ -284,6 +285,17 @@ void TestMainWindow::diffAgainstAPickedTurn()
     QVERIFY(CodeEditor::hasMarker(pane->editor(), 3, CodeEditor::ChangedSign)); // blockIdx -> blockIdy
     QVERIFY(CodeEditor::hasMarker(pane->baseEditor(), 6, CodeEditor::RemovedSign)); // __syncthreads is gone
     QVERIFY(!CodeEditor::hasMarker(pane->editor(), 0, CodeEditor::ChangedSign));
+
+    // Back to the previous turn and then to the picked one again: the picked turn is still the base.
+    auto* choice = kernel->findChild<QComboBox*>();
+    QVERIFY(choice);
+    const QString pickedText = pane->baseEditor()->text();
+    choice->setCurrentIndex(0);
+    QCOMPARE(kernel->base(), KernelView::Base::PreviousTurn);
+    QVERIFY(pane->baseEditor()->text() != pickedText);
+    choice->setCurrentIndex(1);
+    QCOMPARE(kernel->base(), KernelView::Base::PickedTurn);
+    QCOMPARE(pane->baseEditor()->text(), pickedText);
 }
 
 void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()
