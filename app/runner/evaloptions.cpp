@@ -85,12 +85,15 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
     };
     auto text = [](std::string* target) { return Setter([target](const std::string& v) { *target = v; return true; }); };
     double memoryGb = 0;
-    double seed = 0;
     std::map<std::string_view, Setter> options = {
         { "--task", text(&r.taskPath) }, { "--candidate", text(&r.candidatePath) }, { "--device", text(&r.device) },
         { "--run-dir", text(&r.runDirectory) }, { "--cache-dir", text(&r.cacheDirectory) },
         { "--trials", integer(&r.trials) }, { "--atol", number(&r.atol) }, { "--rtol", number(&r.rtol) },
-        { "--reward", text(&r.rewardScheme) }, { "--precision", text(&r.precision) }, { "--seed", number(&seed) },
+        { "--reward", text(&r.rewardScheme) }, { "--precision", text(&r.precision) }, { "--seed", Setter([&r](const std::string& v) {
+                           char* end = nullptr;
+                           r.seed = std::strtoull(v.c_str(), &end, 10); // all 64 bits, not through a double
+                           return !v.empty() && v[0] != '-' && *end == 0;
+                       }) },
         { "--cflags", text(&r.cflags) }, { "--cuda-flags", text(&r.cudaFlags) }, { "--arch", text(&r.cudaArch) },
         { "--min-calls", integer(&r.protocol.minCalls) }, { "--min-ms", number(&r.protocol.minMs) },
         { "--warmup-ms", number(&r.protocol.warmupMs) }, { "--input-sets", integer(&r.protocol.inputSets) },
@@ -128,7 +131,6 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
             return 2;
         }
     }
-    r.seed = static_cast<std::uint64_t>(seed);
     r.runLimits.memoryBytes = static_cast<std::int64_t>(memoryGb * double(1LL << 30));
     r.compileLimits.memoryBytes = r.runLimits.memoryBytes;
     r.cacheDirectory = fs::absolute(r.cacheDirectory).string();

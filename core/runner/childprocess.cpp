@@ -197,11 +197,12 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
             break;
         if (spec.limits.wallSeconds > 0 && outcome.wallSeconds > spec.limits.wallSeconds)
             outcome.timedOut = true;
-        if (now - lastMemoryCheck > std::chrono::milliseconds(100)) {
+        // The process group's RSS (a scan of /proc) only matters when there is a limit to hold it to.
+        if (spec.limits.memoryBytes > 0 && now - lastMemoryCheck > std::chrono::milliseconds(100)) {
             lastMemoryCheck = now;
             const std::int64_t rss = groupRss(pid);
             outcome.peakRssBytes = std::max(outcome.peakRssBytes, rss);
-            if (spec.limits.memoryBytes > 0 && rss > spec.limits.memoryBytes)
+            if (rss > spec.limits.memoryBytes)
                 outcome.memoryExceeded = true;
         }
         if (outcome.timedOut || outcome.memoryExceeded) {

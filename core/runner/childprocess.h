@@ -35,7 +35,7 @@ struct ProcessOutcome
     bool timedOut = false;
     bool memoryExceeded = false;
     double wallSeconds = 0;
-    std::int64_t peakRssBytes = 0;
+    std::int64_t peakRssBytes = 0; // measured only under a memory limit
 
     bool succeeded() const { return started && signal == 0 && !timedOut && !memoryExceeded && exitCode == 0; }
     // "timed out after 60 s", "was killed by signal 11 (Segmentation fault)", "exited with status 3", ...

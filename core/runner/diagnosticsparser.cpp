@@ -1,11 +1,12 @@
 #include "diagnosticsparser.h"
 
+#include "cuda/chrometrace.h"
+
 #include "caretcolumn.h"
 #include "diagnosticline.h"
 #include "outputlines.h"
 
 #include <cstdlib>
-#include <cxxabi.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -152,10 +153,7 @@ DiagnosticsParser::SourceLineLookup DiagnosticsParser::readFilesUnder(std::strin
 
 std::string DiagnosticsParser::demangle(const std::string& name)
 {
-    int status = 0;
-    std::unique_ptr<char, decltype(&std::free)> demangled(
-        abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), &std::free);
-    return status == 0 && demangled ? std::string(demangled.get()) : name;
+    return trace::demangle(name); // one demangler for compiler output and traces
 }
 
 } // namespace kwb::runner

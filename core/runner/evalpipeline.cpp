@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxLog = 256 * 1024; // the tail of a stage's log kept in the result
+constexpr std::size_t kMaxCompilerOutput = 64u << 20; // what the diagnostics and ptxas parsers read
 
 std::string readTail(const fs::path& path, std::size_t limit)
 {
@@ -72,12 +73,12 @@ bool EvalPipeline::prepare()
     m_setupError = m_request.validate();
     if (!m_setupError.empty())
         return false;
-    std::error_code ec;
-    fs::create_directories(fs::path(m_request.runDirectory) / "tmp", ec);
-    fs::create_directories(m_request.cacheDirectory, ec);
-    if (ec) {
-        m_setupError = "The run directory " + m_request.runDirectory + " cannot be created: " + ec.message() + ".";
-        return false;
+    for (const fs::path& dir : { fs::path(m_request.runDirectory) / "tmp", fs::path(m_request.cacheDirectory) }) {
+        std::error_code ec;
+        if (!fs::create_directories(dir, ec) && ec) {
+            m_setupError = "The folder " + dir.string() + " cannot be created: " + ec.message() + ".";
+            return false;
+        }
     }
     std::mt19937_64 random(m_request.seed ? m_request.seed : std::random_device {}());
     for (int i = 0; i < m_request.trials; ++i) {
@@ -89,6 +90,7 @@ bool EvalPipeline::prepare()
     // The candidate runs from a copy, so nothing it does reaches the files it came from.
     m_layout = fs::is_directory(m_request.candidatePath) ? "workspace" : "single-file";
     const fs::path copy = fs::path(m_request.runDirectory) / "workspace";
+    std::error_code ec;
     fs::create_directories(copy, ec);
     if (m_layout == "workspace") {
         fs::copy(m_request.candidatePath, copy, fs::copy_options::recursive, ec);
@@ -166,17 +168,19 @@ void EvalPipeline::compile()
     m_compileCached = m_compile.result["cached"].toBool();
     m_module = m_compile.result["module"].toString();
     // A cached build's compiler output was kept beside it, so diagnostics and resources show as for a fresh one.
+    // The parsers read the whole output; only its tail is kept in the result.
     const std::string buildDir = m_compile.result["build_dir"].toString();
-    std::string compilerOutput = m_compile.log;
+    fs::path outputFile = fs::path(stageDirectory("compile")) / "log.txt";
     if (!buildDir.empty()) {
         const fs::path kept = fs::path(buildDir) / "kwb-compile.log";
         std::error_code ec;
         if (m_compileCached && fs::exists(kept))
-            compilerOutput = readTail(kept, kMaxLog);
+            outputFile = kept;
         else if (m_compile.status == "passed")
-            fs::copy_file(fs::path(stageDirectory("compile")) / "log.txt", kept, fs::copy_options::overwrite_existing, ec);
-        m_compile.log = compilerOutput;
+            fs::copy_file(outputFile, kept, fs::copy_options::overwrite_existing, ec);
     }
+    const std::string compilerOutput = readTail(outputFile, kMaxCompilerOutput);
+    m_compile.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
     const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
     DiagnosticsParser parser(root);
     parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
