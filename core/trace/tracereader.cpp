@@ -268,6 +268,9 @@ std::string describe(simdjson::error_code e)
 
 } // namespace
 
+static TraceReader::Result parsePadded(const simdjson::padded_string& json, const std::string& label,
+                                const TraceReader::Progress& progress, const std::atomic<bool>* cancel);
+
 TraceReader::Result TraceReader::load(const std::string& path, const Progress& progress, const std::atomic<bool>* cancel)
 {
     Result result;
@@ -276,15 +279,23 @@ TraceReader::Result TraceReader::load(const std::string& path, const Progress& p
         result.error = "Cannot read " + path + ": " + describe(e) + ".";
         return result;
     }
-    return parse(std::string_view(json.data(), json.size()), path, progress, cancel);
+    return parsePadded(json, path, progress, cancel);
 }
 
 TraceReader::Result TraceReader::parse(std::string_view text, const std::string& label, const Progress& progress,
                                        const std::atomic<bool>* cancel)
 {
+    const simdjson::padded_string json(text); // simdjson reads past the end: it needs its padding
+    return parsePadded(json, label, progress, cancel);
+}
+
+static TraceReader::Result parsePadded(const simdjson::padded_string& json, const std::string& label,
+                                const TraceReader::Progress& progress, const std::atomic<bool>* cancel)
+{
+    using Result = TraceReader::Result;
+    const std::string_view text(json.data(), json.size());
     Result result;
     result.model = std::make_unique<TraceModel>();
-    const simdjson::padded_string json(text);
     od::parser parser;
     od::document doc;
     uint64_t lastGood = 0;
