@@ -371,6 +371,71 @@ static TraceReader::Result parsePadded(const simdjson::padded_string& json, cons
     return result;
 }
 
+namespace {
+
+// The members of the JSON object `text` (exactly one object) and of its args.
+simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<std::string, std::string>>* out)
+{
+    const simdjson::padded_string json(text);
+    od::parser parser;
+    od::document doc;
+    od::object obj;
+    auto collect = [&](od::object o, const std::string& prefix, auto& self) -> simdjson::error_code {
+        for (auto field : o) {
+            std::string_view key;
+            if (auto e = field.unescaped_key().get(key))
+                return e;
+            od::value v;
+            if (auto e = field.value().get(v))
+                return e;
+            od::json_type type;
+            if (auto e = v.type().get(type))
+                return e;
+            if (key == "args" && prefix.empty() && type == od::json_type::object) {
+                od::object args;
+                if (auto e = v.get_object().get(args))
+                    return e;
+                if (auto e = self(args, "args.", self))
+                    return e;
+                continue;
+            }
+            std::string_view raw;
+            if (type == od::json_type::string) {
+                if (auto e = v.get_string().get(raw))
+                    return e;
+            } else if (type == od::json_type::array) {
+                od::array a;
+                if (auto e = v.get_array().get(a))
+                    return e;
+                if (auto e = a.raw_json().get(raw))
+                    return e;
+            } else if (type == od::json_type::object) {
+                od::object inner;
+                if (auto e = v.get_object().get(inner))
+                    return e;
+                if (auto e = inner.raw_json().get(raw))
+                    return e;
+            } else {
+                raw = v.raw_json_token();
+            }
+            while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r'))
+                raw.remove_suffix(1);
+            out->emplace_back(prefix + std::string(key), std::string(raw));
+        }
+        return simdjson::SUCCESS;
+    };
+    simdjson::error_code e = parser.iterate(json).get(doc);
+    if (!e)
+        e = doc.get_object().get(obj);
+    if (!e)
+        e = collect(obj, "", collect);
+    if (e)
+        out->clear();
+    return e;
+}
+
+} // namespace
+
 std::vector<std::pair<std::string, std::string>> TraceReader::details(const std::string& path, uint64_t offset,
                                                                       std::string* error)
 {
@@ -394,67 +459,24 @@ std::vector<std::pair<std::string, std::string>> TraceReader::details(const std:
         const size_t objectSize = objectLength(text);
         if (objectSize == std::string_view::npos && length < size - offset)
             continue; // the object goes on past this chunk
-        const simdjson::padded_string json(std::string_view(text).substr(0, objectSize));
-        od::parser parser;
-        od::document doc;
-        od::object obj;
-        auto collect = [&](od::object o, const std::string& prefix, auto& self) -> simdjson::error_code {
-            for (auto field : o) {
-                std::string_view key;
-                if (auto e = field.unescaped_key().get(key))
-                    return e;
-                od::value v;
-                if (auto e = field.value().get(v))
-                    return e;
-                od::json_type type;
-                if (auto e = v.type().get(type))
-                    return e;
-                if (key == "args" && prefix.empty() && type == od::json_type::object) {
-                    od::object args;
-                    if (auto e = v.get_object().get(args))
-                        return e;
-                    if (auto e = self(args, "args.", self))
-                        return e;
-                    continue;
-                }
-                std::string_view raw;
-                if (type == od::json_type::string) {
-                    if (auto e = v.get_string().get(raw))
-                        return e;
-                } else if (type == od::json_type::array) {
-                    od::array a;
-                    if (auto e = v.get_array().get(a))
-                        return e;
-                    if (auto e = a.raw_json().get(raw))
-                        return e;
-                } else if (type == od::json_type::object) {
-                    od::object o2;
-                    if (auto e = v.get_object().get(o2))
-                        return e;
-                    if (auto e = o2.raw_json().get(raw))
-                        return e;
-                } else {
-                    raw = v.raw_json_token();
-                }
-                while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r'))
-                    raw.remove_suffix(1);
-                out.emplace_back(prefix + std::string(key), std::string(raw));
-            }
-            return simdjson::SUCCESS;
-        };
-        simdjson::error_code e = parser.iterate(json).get(doc);
-        if (!e)
-            e = doc.get_object().get(obj);
-        if (!e)
-            e = collect(obj, "", collect);
-        if (!e)
-            return out;
-        out.clear();
-        if (length == size - offset) {
+        if (const auto e = objectMembers(std::string_view(text).substr(0, objectSize), &out))
             *error = "The event at byte " + std::to_string(offset) + " of " + path + " cannot be read: " + describe(e) + ".";
-            return out;
-        }
+        return out;
     }
+}
+
+std::vector<std::pair<std::string, std::string>> TraceReader::detailsInText(std::string_view json, uint64_t offset,
+                                                                            std::string* error)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    if (offset >= json.size()) {
+        *error = "The trace has no event at byte " + std::to_string(offset) + ".";
+        return out;
+    }
+    const std::string_view rest = json.substr(offset);
+    if (const auto e = objectMembers(rest.substr(0, objectLength(rest)), &out))
+        *error = "The event at byte " + std::to_string(offset) + " cannot be read: " + describe(e) + ".";
+    return out;
 }
 
 } // namespace kwb::trace

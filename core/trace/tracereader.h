@@ -33,6 +33,9 @@ public:
     // shows. Strings unquoted, numbers, arrays and objects as their JSON text. Empty with `error` set on failure.
     static std::vector<std::pair<std::string, std::string>> details(const std::string& path, uint64_t offset,
                                                                     std::string* error);
+    // The same, from the trace's text in memory (a trace kept in the store).
+    static std::vector<std::pair<std::string, std::string>> detailsInText(std::string_view json, uint64_t offset,
+                                                                          std::string* error);
 };
 
 } // namespace kwb::trace

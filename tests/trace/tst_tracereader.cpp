@@ -159,6 +159,12 @@ void TestTraceReader::detailsComeFromTheFile()
     QVERIFY(byKey["args.grid"].front() == '[');
     QVERIFY(!byKey["args.registers per thread"].empty());
 
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(TraceReader::detailsInText(std::string_view(text.constData(), size_t(text.size())), kernel->fileOffset(), &error)
+            == fields); // the same from a trace held in memory
+
     QVERIFY(TraceReader::details(path.toStdString(), 1ull << 39, &error).empty());
     QVERIFY(!error.empty());
 }
