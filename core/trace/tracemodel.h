@@ -35,6 +35,8 @@ public:
     uint32_t trackFor(int64_t pid, int64_t tid);
     void addEvent(uint32_t track, const TraceEvent& event) { m_tracks[track].events.push_back(event); }
     void setProcessName(int64_t pid, std::string_view name) { m_processNames[pid] = std::string(name); }
+    // A name used when no process_name metadata names the process (a pid given as a string: "Spans").
+    void setDefaultProcessName(int64_t pid, std::string_view name) { m_processNames.try_emplace(pid, name); }
     void setProcessLabels(int64_t pid, std::string_view labels) { m_processLabels[pid] = std::string(labels); }
     void setProcessSortIndex(int64_t pid, int64_t index) { m_processSort[pid] = index; }
     void setThreadName(int64_t pid, int64_t tid, std::string_view name);

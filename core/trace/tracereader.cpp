@@ -211,6 +211,8 @@ public:
         const uint32_t track = m_model.trackFor(ev.pid.value, ev.tid.value);
         if (!ev.tid.text.empty())
             m_model.setThreadName(ev.pid.value, ev.tid.value, ev.tid.text);
+        if (!ev.pid.text.empty())
+            m_model.setDefaultProcessName(ev.pid.value, ev.pid.text);
         if (ph == "E" || ph == "e") { // closes the innermost open B on the track
             auto& open = m_open[track];
             if (open.empty())

@@ -72,6 +72,7 @@ void TestTraceReader::readsKinetoTraceFromTheH200()
     const TraceTrack* stream7 = trackNamed(m, "GPU 0 (python3)", "stream 7 "); // Kineto's names, trailing space kept
     QVERIFY(stream7);
     QVERIFY(stream7->device);
+    QVERIFY(trackNamed(m, "Spans", "PyTorch Profiler")); // a pid given as a string names its process
 
     // Nested CPU ops: a train_step annotation holds aten ops, which sit deeper.
     int deepest = 0;

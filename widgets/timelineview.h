@@ -1,0 +1,104 @@
+#pragma once
+
+#include "trace/tracelod.h"
+#include "trace/tracemodel.h"
+
+#include <QSet>
+#include <QWidget>
+
+#include <memory>
+
+namespace kwb {
+
+// A trace as a timeline: one group per process (host, then GPUs), one row per thread or stream, NVTX ranges
+// and CPU ops nested by depth. Zoomed out, rows show the zoom levels' densities (TraceLod), zoomed in, the
+// events. Wheel zooms about the cursor, Shift+wheel scrolls the rows, dragging pans, Shift+drag measures a
+// range (Z zooms to it), a click selects an event and shows its flows; a click on a group header folds it.
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setTrace(std::shared_ptr<const trace::TraceModel> model);
+    void clear(const QString& message = {});
+    const trace::TraceModel* model() const { return m_model.get(); }
+
+    // View: time at the left edge of the event area, and ns per pixel.
+    void setViewRange(qint64 start, qint64 end);
+    qint64 viewStart() const { return m_viewStart; }
+    double nsPerPixel() const { return m_nsPerPixel; }
+    qint64 timeAt(double x) const;
+    double xAt(qint64 t) const;
+    void zoomAt(double x, double factor);
+    void zoomToMeasure();
+    QPair<qint64, qint64> measure() const { return m_measure; }
+
+    struct Hit
+    {
+        int track = -1;
+        int event = -1;
+        bool operator==(const Hit& o) const { return track == o.track && event == o.event; }
+    };
+    Hit hitTest(const QPoint& pos) const;
+    Hit selected() const { return m_selected; }
+    void select(Hit hit);
+    void setGroupCollapsed(qint64 pid, bool collapsed);
+    int visibleTrackCount() const;
+    QRect trackRect(int track) const; // where the track's row is drawn; empty when its group is folded
+    QRect groupRect(qint64 pid) const;
+
+    static constexpr int kLabelWidth = 190;
+    static constexpr int kRulerHeight = 22;
+    static constexpr int kDepthHeight = 16;
+
+Q_SIGNALS:
+    void eventSelected(int track, int event); // -1, -1: nothing
+    void viewChanged();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Row
+    {
+        bool group = false;
+        qint64 pid = 0;
+        int track = -1; // for a track row
+        int top = 0; // in content coordinates (before the vertical scroll)
+        int height = 0;
+        QString label;
+    };
+    void layoutRows();
+    const Row* rowAt(int y) const;
+    int rowTop(const Row& row) const { return kRulerHeight + row.top - m_scrollY; }
+    void paintRuler(QPainter& p) const;
+    void paintTrack(QPainter& p, const Row& row) const;
+    void paintFlows(QPainter& p) const;
+    QPointF anchorOf(Hit hit) const;
+    void clampView();
+
+    std::shared_ptr<const trace::TraceModel> m_model;
+    std::unique_ptr<trace::TraceLod> m_lod;
+    QString m_message;
+    QList<Row> m_rows;
+    QSet<qint64> m_collapsed;
+    qint64 m_viewStart = 0;
+    double m_nsPerPixel = 1;
+    int m_scrollY = 0;
+    Hit m_selected;
+    QPair<qint64, qint64> m_measure { 0, 0 };
+    QPoint m_pressPos;
+    qint64 m_pressViewStart = 0;
+    int m_pressScrollY = 0;
+    bool m_dragging = false;
+    bool m_measuring = false;
+};
+
+} // namespace kwb
