@@ -11,6 +11,7 @@
 #include "shortcutsdialog.h"
 #include "store/store.h"
 #include "timingview.h"
+#include "tracepanel.h"
 #include "trajectorypanel.h"
 #include "transcriptview.h"
 #include "verificationview.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_transcript(new TranscriptView(this))
     , m_verification(new VerificationView(this))
     , m_timing(new TimingView(this))
+    , m_trace(new TracePanel(this))
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
     , m_slider(new QSlider(Qt::Horizontal, this))
@@ -87,7 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1600, 1000);
     resizeDocks(findChildren<QDockWidget*>(QStringLiteral("trajectoriesDock")), { 400 }, Qt::Horizontal);
     resizeDocks(findChildren<QDockWidget*>(QStringLiteral("forkTreeDock")), { 380 }, Qt::Horizontal);
-    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("timelineDock")), { 170 }, Qt::Vertical);
+    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("timingDock")), { 170 }, Qt::Vertical);
     updateNavigation();
     updateCentre();
 }
@@ -145,7 +147,9 @@ void MainWindow::buildDocks()
     dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
     dock(QStringLiteral("forkTreeDock"), tr("Fork Tree"), m_forkTree, Qt::RightDockWidgetArea);
     dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
-    dock(QStringLiteral("timelineDock"), tr("Timeline"), m_timing, Qt::BottomDockWidgetArea);
+    dock(QStringLiteral("timingDock"), tr("Timing"), m_timing, Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = dock(QStringLiteral("timelineDock"), tr("Timeline"), m_trace, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("timingDock")), timeline);
 }
 
 void MainWindow::buildToolBar()
@@ -419,6 +423,7 @@ void MainWindow::showTurn()
     m_compiler->setEval(eval);
     m_verification->setEval(eval);
     m_timing->setEval(eval);
+    showTrace(eval);
     m_forkTree->setCurrentTurn(turn);
     if (m_navigator.leaf() != m_plottedLeaf) {
         m_plottedLeaf = m_navigator.leaf();
@@ -427,6 +432,24 @@ void MainWindow::showTurn()
     m_reward->setCurrentTurn(turn);
     updateNavigation();
     Q_EMIT turnShown(turn);
+}
+
+void MainWindow::showTrace(const EvalResult* eval)
+{
+    const QString hash = eval ? eval->traceBlob : QString();
+    if (hash == m_shownTrace)
+        return; // the same trace: keep the view, its zoom and its selection
+    m_shownTrace = hash;
+    if (hash.isEmpty()) {
+        m_trace->clear();
+        return;
+    }
+    QString error;
+    const auto json = m_store ? m_store->blob(hash, &error) : std::nullopt;
+    if (!json)
+        m_trace->clear(tr("The trace of this turn cannot be read: %1").arg(error));
+    else
+        m_trace->showTrace(*json, tr("Turn %1").arg(m_graph.depth(m_navigator.current()) + 1));
 }
 
 void MainWindow::showKernel()

@@ -24,6 +24,7 @@ class ReferenceView;
 class RewardPlot;
 class Store;
 class TimingView;
+class TracePanel;
 class TrajectoryPanel;
 class TranscriptView;
 class TurnCache;
@@ -79,7 +80,8 @@ private:
     void clearError();
     void showTrajectory(qint64 id);
     void showTurn();
-    void showKernel(); // the kernel pane alone: diff on/off and base changes touch nothing else
+    void showKernel();
+    void showTrace(const EvalResult* eval); // the turn's trace, when its evaluation captured one // the kernel pane alone: diff on/off and base changes touch nothing else
     void updateNavigation();
     void updateCentre();
     void applyPendingSplitters();
@@ -112,6 +114,8 @@ private:
     TranscriptView* m_transcript;
     VerificationView* m_verification;
     TimingView* m_timing;
+    TracePanel* m_trace;
+    QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;
     QSlider* m_slider;

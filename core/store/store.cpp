@@ -219,6 +219,17 @@ std::optional<qint64> Store::addTurn(qint64 trajectoryId, const Turn& turn, QStr
     return id;
 }
 
+std::optional<QString> Store::addBlob(const QByteArray& data, QString* error)
+{
+    if (!m_writer)
+        m_writer = std::make_unique<TrajectoryWriter>(*this);
+    Transaction tx(*this);
+    const auto hash = m_writer->addBlob(data, error);
+    if (!hash || !tx.commit(error))
+        return std::nullopt;
+    return hash;
+}
+
 std::optional<QByteArray> Store::blob(const QString& sha256, QString* error) const
 {
     if (!m_reader)

@@ -75,6 +75,8 @@ public:
     std::optional<qint64> addTrajectory(const Trajectory& trajectory, QString* error);
     // Adds one turn under an existing one (or as a new root): forks, steers and continuations.
     std::optional<qint64> addTurn(qint64 trajectoryId, const Turn& turn, QString* error);
+    // Content a turn refers to by hash, such as a trace (EvalResult::traceBlob); returns the sha256.
+    std::optional<QString> addBlob(const QByteArray& data, QString* error);
 
     std::optional<QByteArray> blob(const QString& sha256, QString* error) const;
     std::optional<StoreInfo> info(QString* error) const;

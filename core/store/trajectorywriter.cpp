@@ -126,6 +126,14 @@ bool TrajectoryWriter::putWorkspace(const WorkspaceSnapshot& workspace, QString*
     return true;
 }
 
+std::optional<QString> TrajectoryWriter::addBlob(const QByteArray& data, QString* error)
+{
+    const QString hash = WorkspaceSnapshot::sha256Hex(data);
+    if (!putBlob(data, hash, error))
+        return std::nullopt;
+    return hash;
+}
+
 std::optional<qint64> TrajectoryWriter::taskId(const TaskRef& task, QString* error)
 {
     const QByteArray source = task.source.toUtf8();

@@ -20,6 +20,8 @@ public:
 
     std::optional<qint64> addTrajectory(const Trajectory& trajectory, QString* error);
     std::optional<qint64> addTurn(qint64 trajectoryId, const Turn& turn, QString* error);
+    // Stores content that a turn refers to by hash (a trace: EvalResult::traceBlob); returns its sha256.
+    std::optional<QString> addBlob(const QByteArray& data, QString* error);
 
 private:
     std::optional<qint64> insertTurn(qint64 trajectoryId, const Turn& turn, qint64 parentId, int depth, int seq,

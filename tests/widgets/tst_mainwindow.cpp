@@ -9,7 +9,10 @@
 #include "referenceview.h"
 #include "rewardplot.h"
 #include "shortcutsdialog.h"
+#include "timelineview.h"
 #include "timingview.h"
+#include "trace/tracemodel.h"
+#include "tracepanel.h"
 #include "transcriptview.h"
 #include "verificationview.h"
 #include "welcomepage.h"
@@ -47,6 +50,7 @@ private Q_SLOTS:
     void clickingADiagnosticMovesTheCursor();
     void clickingARewardPointJumps();
     void diffAgainstAPickedTurn();
+    void turnTraceShowsInTheTimeline();
     void missingBlobAndBadFilesStayInTheirPane();
     void layoutAndStoreAreRemembered();
     void droppingAStoreOpensIt();
@@ -296,6 +300,52 @@ void TestMainWindow::diffAgainstAPickedTurn()
     choice->setCurrentIndex(1);
     QCOMPARE(kernel->base(), KernelView::Base::PickedTurn);
     QCOMPARE(pane->baseEditor()->text(), pickedText);
+}
+
+// The trace an evaluation captured (here the torch.profiler trace recorded on the H200) loads off the UI
+// thread into the Timeline dock; a broken one says why and shows nothing as if it were whole.
+void TestMainWindow::turnTraceShowsInTheTimeline()
+{
+    QFile fixture(QFINDTESTDATA("../trace/fixtures/kineto_mlp_h200.json"));
+    QVERIFY(fixture.open(QIODevice::ReadOnly));
+    const QByteArray trace = fixture.readAll();
+    const QByteArray broken = trace.left(trace.size() / 2);
+    Trajectory t = test::steppingTrajectory(QStringLiteral("traced"));
+    t.turns[1].eval->traceBlob = WorkspaceSnapshot::sha256Hex(trace);
+    t.turns[2].eval->traceBlob = WorkspaceSnapshot::sha256Hex(broken);
+    const QString file = m_dir.filePath(QStringLiteral("traced.kwb"));
+    {
+        QString error;
+        auto store = Store::open(file, &error);
+        QVERIFY2(store && store->addBlob(trace, &error) && store->addBlob(broken, &error) && store->addTrajectory(t, &error),
+                 qPrintable(error));
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* panel = w.findChild<TracePanel*>(QStringLiteral("tracePanel"));
+    QVERIFY(panel);
+    QVERIFY(!panel->timeline()->model()); // turn 1 has no trace
+    w.goToTurn(1);
+    QTRY_VERIFY(!panel->isLoading());
+    QVERIFY2(panel->timeline()->model(), qPrintable(panel->status()));
+    QCOMPARE(panel->timeline()->model()->eventCount(), size_t(466)); // the fixture's 464 X and 2 i events
+    QVERIFY(panel->kernelTable()->rowCount() > 5);
+    QVERIFY(panel->status().contains(QStringLiteral("events")));
+    const QString exported = m_dir.filePath(QStringLiteral("exported.json"));
+    QString error;
+    QVERIFY2(panel->exportTo(exported, &error), qPrintable(error));
+    QFile out(exported);
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    QCOMPARE(out.readAll(), trace);
+
+    w.goToTurn(2);
+    QTRY_VERIFY(!panel->isLoading());
+    QVERIFY(!panel->timeline()->model());
+    QVERIFY2(panel->status().contains(QStringLiteral("is not a complete Chrome trace")), qPrintable(panel->status()));
+    QCOMPARE(panel->kernelTable()->rowCount(), 0);
 }
 
 void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()

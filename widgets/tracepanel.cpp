@@ -1,0 +1,262 @@
+#include "tracepanel.h"
+
+#include "timelineview.h"
+#include "trace/tracereader.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTimer>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace kwb {
+
+using trace::EventKind;
+using trace::TraceReader;
+
+struct TracePanel::Loaded {
+    TraceReader::Result result;
+};
+
+namespace {
+
+QString micros(double ns)
+{
+    return QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', ns < 1e4 ? 3 : 1);
+}
+
+const char* kindName(EventKind k)
+{
+    switch (k) {
+    case EventKind::Kernel: return "kernel";
+    case EventKind::Memcpy: return "memcpy";
+    case EventKind::Memset: return "memset";
+    case EventKind::RuntimeApi: return "CUDA runtime call";
+    case EventKind::DriverApi: return "CUDA driver call";
+    case EventKind::Synchronization: return "synchronization";
+    case EventKind::Range: return "range";
+    case EventKind::CpuOp: return "CPU op";
+    case EventKind::Instant: return "instant";
+    case EventKind::Other: break;
+    }
+    return "event";
+}
+
+} // namespace
+
+TracePanel::~TracePanel()
+{
+    if (m_cancel)
+        m_cancel->store(true); // a load still running stops soon and its result is dropped
+}
+
+TracePanel::TracePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_timeline(new TimelineView(this))
+    , m_details(new QTreeWidget(this))
+    , m_kernels(new QTableWidget(this))
+    , m_status(new QLabel(this))
+    , m_export(new QPushButton(tr("Export for Perfetto…"), this))
+    , m_progressTimer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("tracePanel"));
+    m_details->setObjectName(QStringLiteral("traceDetails"));
+    m_details->setHeaderLabels({ tr("Field"), tr("Value") });
+    m_details->setRootIsDecorated(false);
+    m_kernels->setObjectName(QStringLiteral("kernelSummary"));
+    m_kernels->setColumnCount(5);
+    m_kernels->setHorizontalHeaderLabels({ tr("Kernel"), tr("Calls"), tr("Total"), tr("Mean"), tr("Share of GPU time") });
+    m_kernels->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_kernels->verticalHeader()->hide();
+    m_kernels->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_kernels->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_export->setEnabled(false);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(m_status, 1);
+    bar->addWidget(m_export);
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(m_details, tr("Event"));
+    tabs->addTab(m_kernels, tr("Kernels"));
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_timeline);
+    split->addWidget(tabs);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_timeline, &TimelineView::eventSelected, this, &TracePanel::showDetails);
+    connect(m_export, &QPushButton::clicked, this, &TracePanel::chooseExportFile);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        if (m_loading && m_progress)
+            m_status->setText(tr("Loading trace… %1 %").arg(m_progress->load()));
+    });
+    clear();
+}
+
+QString TracePanel::status() const
+{
+    return m_status->text();
+}
+
+void TracePanel::clear(const QString& message)
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation;
+    m_loading = false;
+    m_progressTimer->stop();
+    m_json.clear();
+    m_model.reset();
+    m_timeline->clear(message.isEmpty() ? tr("No trace for this turn.") : message);
+    m_details->clear();
+    m_kernels->setRowCount(0);
+    m_status->setText(message.isEmpty() ? tr("No trace") : message);
+    m_export->setEnabled(false);
+}
+
+void TracePanel::showTrace(const QByteArray& json, const QString& label)
+{
+    clear(tr("Loading trace…"));
+    m_json = json;
+    m_label = label;
+    m_loading = true;
+    const int generation = m_generation;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
+    auto loaded = std::make_shared<Loaded>();
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    m_progress = progress;
+    // The worker reads its own reference to the bytes and fills `loaded`; the panel takes it over when the
+    // thread has finished (a queued call into this thread, dropped if the panel is gone).
+    QThread* worker = QThread::create([json, label, cancel, loaded, progress] {
+        loaded->result = TraceReader::parse(std::string_view(json.constData(), size_t(json.size())), label.toStdString(),
+                                            [&](double fraction) { progress->store(int(fraction * 100)); }, cancel.get());
+    });
+    connect(worker, &QThread::finished, this, [this, generation, loaded] { finishLoading(generation, loaded); });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    m_progressTimer->start();
+    worker->start();
+}
+
+void TracePanel::finishLoading(int generation, const std::shared_ptr<Loaded>& result)
+{
+    if (generation != m_generation)
+        return; // a newer trace or a clear() came first
+    m_loading = false;
+    m_progressTimer->stop();
+    TraceReader::Result& r = result->result;
+    m_model = std::shared_ptr<const trace::TraceModel>(std::move(r.model));
+    if (!r.complete) {
+        // What was read is not shown as if it were the whole trace.
+        m_model.reset();
+        m_timeline->clear(QString::fromStdString(r.error));
+        m_status->setText(QString::fromStdString(r.error));
+        Q_EMIT loaded(false);
+        return;
+    }
+    m_timeline->setTrace(m_model);
+    fillKernelTable();
+    m_status->setText(tr("%1: %2 events on %3 tracks").arg(m_label).arg(m_model->eventCount()).arg(m_model->tracks().size()));
+    m_export->setEnabled(true);
+    Q_EMIT loaded(true);
+}
+
+void TracePanel::fillKernelTable()
+{
+    struct Sum {
+        qint64 count = 0;
+        double total = 0;
+    };
+    std::map<uint32_t, Sum> byName;
+    double gpuTotal = 0;
+    for (const trace::TraceTrack& t : m_model->tracks())
+        for (const trace::TraceEvent& e : t.events)
+            if (e.kind() == EventKind::Kernel) {
+                Sum& s = byName[e.name];
+                ++s.count;
+                s.total += double(e.duration);
+                gpuTotal += double(e.duration);
+            }
+    std::vector<std::pair<uint32_t, Sum>> rows(byName.begin(), byName.end());
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.total > b.second.total; });
+    m_kernels->setSortingEnabled(false);
+    m_kernels->setRowCount(int(rows.size()));
+    for (int i = 0; i < int(rows.size()); ++i) {
+        const Sum& s = rows[size_t(i)].second;
+        const auto item = [](const QString& text, double sortKey) {
+            auto* it = new QTableWidgetItem(text);
+            it->setData(Qt::UserRole, sortKey);
+            return it;
+        };
+        const QString name = QString::fromStdString(m_model->names()[rows[size_t(i)].first]);
+        auto* nameItem = new QTableWidgetItem(name);
+        nameItem->setToolTip(name);
+        m_kernels->setItem(i, 0, nameItem);
+        m_kernels->setItem(i, 1, item(QString::number(s.count), double(s.count)));
+        m_kernels->setItem(i, 2, item(micros(s.total), s.total));
+        m_kernels->setItem(i, 3, item(micros(s.total / double(s.count)), s.total / double(s.count)));
+        m_kernels->setItem(i, 4, item(QStringLiteral("%1 %").arg(100.0 * s.total / gpuTotal, 0, 'f', 1), s.total));
+    }
+}
+
+void TracePanel::showDetails(int track, int event)
+{
+    m_details->clear();
+    if (!m_model || track < 0 || event < 0)
+        return;
+    const trace::TraceEvent& e = m_model->tracks()[size_t(track)].events[size_t(event)];
+    const auto add = [this](const QString& key, const QString& value) {
+        m_details->addTopLevelItem(new QTreeWidgetItem({ key, value }));
+    };
+    add(tr("name"), QString::fromStdString(m_model->name(e)));
+    add(tr("kind"), tr(kindName(e.kind())));
+    add(tr("start"), micros(double(e.start - m_model->startTime())));
+    add(tr("duration"), micros(double(e.duration)));
+    add(tr("track"), QString::fromStdString(m_model->tracks()[size_t(track)].processName + " / "
+                                            + m_model->tracks()[size_t(track)].threadName));
+    std::string error;
+    const auto fields = TraceReader::detailsInText(std::string_view(m_json.constData(), size_t(m_json.size())),
+                                                   e.fileOffset(), &error);
+    if (!error.empty())
+        add(tr("details"), QString::fromStdString(error));
+    for (const auto& [key, value] : fields)
+        if (key.rfind("args.", 0) == 0)
+            add(QString::fromStdString(key.substr(5)), QString::fromStdString(value));
+}
+
+bool TracePanel::exportTo(const QString& path, QString* error) const
+{
+    QFile f(path);
+    if (m_json.isEmpty() || !f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(m_json) != m_json.size()) {
+        *error = m_json.isEmpty() ? tr("There is no trace to export.") : tr("%1 cannot be written: %2.").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void TracePanel::chooseExportFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), m_label + QStringLiteral(".json"),
+                                                      tr("Chrome trace (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !exportTo(path, &error))
+        m_status->setText(error);
+}
+
+} // namespace kwb

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "trace/tracemodel.h"
+
+#include <QByteArray>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+class QTimer;
+class QTreeWidget;
+
+namespace kwb {
+
+class TimelineView;
+
+// A turn's trace: the timeline, the selected event's details and the kernel summary. The JSON is parsed on a
+// worker thread with progress; a newer trace cancels an older load, and a broken one says why.
+class TracePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TracePanel(QWidget* parent = nullptr);
+    ~TracePanel() override;
+
+    void showTrace(const QByteArray& json, const QString& label);
+    void clear(const QString& message = {});
+    bool isLoading() const { return m_loading; }
+    bool exportTo(const QString& path, QString* error) const; // the JSON as it is; Perfetto opens it
+    QString status() const;
+    TimelineView* timeline() const { return m_timeline; }
+    QTableWidget* kernelTable() const { return m_kernels; }
+    QTreeWidget* detailsTree() const { return m_details; }
+
+Q_SIGNALS:
+    void loaded(bool complete);
+
+private:
+    struct Loaded;
+    void finishLoading(int generation, const std::shared_ptr<Loaded>& result);
+    void showDetails(int track, int event);
+    void fillKernelTable();
+    void chooseExportFile();
+
+    TimelineView* m_timeline;
+    QTreeWidget* m_details;
+    QTableWidget* m_kernels;
+    QLabel* m_status;
+    QPushButton* m_export;
+    QTimer* m_progressTimer;
+    QByteArray m_json;
+    QString m_label;
+    std::shared_ptr<const trace::TraceModel> m_model;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<int>> m_progress; // percent of the file the worker has read
+    int m_generation = 0;
+    bool m_loading = false;
+};
+
+} // namespace kwb
