@@ -61,10 +61,11 @@ TimelineView::TimelineView(QWidget* parent)
     setMinimumHeight(120);
 }
 
-void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model)
+void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model, std::shared_ptr<const trace::TraceLod> lod)
 {
+    m_lod.reset();
     m_model = std::move(model);
-    m_lod = m_model ? std::make_unique<trace::TraceLod>(*m_model) : nullptr;
+    m_lod = lod ? std::move(lod) : m_model ? std::make_shared<const trace::TraceLod>(*m_model) : nullptr;
     m_message.clear();
     m_selected = {};
     m_measure = { 0, 0 };

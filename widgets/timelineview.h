@@ -20,7 +20,8 @@ class TimelineView : public QWidget
 public:
     explicit TimelineView(QWidget* parent = nullptr);
 
-    void setTrace(std::shared_ptr<const trace::TraceModel> model);
+    // `lod` are the model's zoom levels when the caller built them off the UI thread; else they are built here.
+    void setTrace(std::shared_ptr<const trace::TraceModel> model, std::shared_ptr<const trace::TraceLod> lod = {});
     void clear(const QString& message = {});
     const trace::TraceModel* model() const { return m_model.get(); }
 
@@ -85,7 +86,7 @@ private:
     void clampView();
 
     std::shared_ptr<const trace::TraceModel> m_model;
-    std::unique_ptr<trace::TraceLod> m_lod;
+    std::shared_ptr<const trace::TraceLod> m_lod; // refers to *m_model, declared after it
     QString m_message;
     QList<Row> m_rows;
     QSet<qint64> m_collapsed;

@@ -1,6 +1,7 @@
 #include "tracepanel.h"
 
 #include "timelineview.h"
+#include "trace/tracelod.h"
 #include "trace/tracereader.h"
 
 #include <QFile>
@@ -26,6 +27,8 @@ using trace::TraceReader;
 
 struct TracePanel::Loaded {
     TraceReader::Result result;
+    std::shared_ptr<const trace::TraceModel> model;
+    std::shared_ptr<const trace::TraceLod> lod; // built on the worker too: a second or more at 1e7 events
 };
 
 namespace {
@@ -147,6 +150,10 @@ void TracePanel::showTrace(const QByteArray& json, const QString& label)
     QThread* worker = QThread::create([json, label, cancel, loaded, progress] {
         loaded->result = TraceReader::parse(std::string_view(json.constData(), size_t(json.size())), label.toStdString(),
                                             [&](double fraction) { progress->store(int(fraction * 100)); }, cancel.get());
+        if (loaded->result.complete) {
+            loaded->model = std::shared_ptr<const trace::TraceModel>(std::move(loaded->result.model));
+            loaded->lod = std::make_shared<const trace::TraceLod>(*loaded->model);
+        }
     });
     connect(worker, &QThread::finished, this, [this, generation, loaded] { finishLoading(generation, loaded); });
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
@@ -160,17 +167,16 @@ void TracePanel::finishLoading(int generation, const std::shared_ptr<Loaded>& re
         return; // a newer trace or a clear() came first
     m_loading = false;
     m_progressTimer->stop();
-    TraceReader::Result& r = result->result;
-    m_model = std::shared_ptr<const trace::TraceModel>(std::move(r.model));
+    const TraceReader::Result& r = result->result;
     if (!r.complete) {
         // What was read is not shown as if it were the whole trace.
-        m_model.reset();
         m_timeline->clear(QString::fromStdString(r.error));
         m_status->setText(QString::fromStdString(r.error));
         Q_EMIT loaded(false);
         return;
     }
-    m_timeline->setTrace(m_model);
+    m_model = result->model;
+    m_timeline->setTrace(m_model, result->lod);
     fillKernelTable();
     m_status->setText(tr("%1: %2 events on %3 tracks").arg(m_label).arg(m_model->eventCount()).arg(m_model->tracks().size()));
     m_export->setEnabled(true);

@@ -4,6 +4,7 @@
 //   bench_timeline [-median 5]           figures for bench/README.md
 #include "timelineview.h"
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
 #include <QTest>
@@ -78,7 +79,10 @@ void BenchTimeline::paint()
         model = synthetic(events);
     TimelineView view;
     view.resize(1920, 1000);
+    QElapsedTimer levels;
+    levels.start();
     view.setTrace(model); // builds the zoom levels once, outside the measurement
+    qInfo("zoom levels built in %lld ms", levels.elapsed());
     const int64_t span = model->endTime() - model->startTime();
     const int64_t mid = model->startTime() + span / 2;
     view.setViewRange(mid - int64_t(span * fraction / 2), mid + int64_t(span * fraction / 2));
