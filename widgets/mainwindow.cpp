@@ -331,6 +331,7 @@ void MainWindow::showTrajectory(qint64 id)
     m_navigator.setGraph(nullptr);
     m_pickedBase = -1;
     m_plottedLeaf = -1;
+    m_trace->clearComparison();
     m_kernel->clearPickedBase();
     if (m_store && id > 0) {
         QString error;
@@ -385,6 +386,14 @@ void MainWindow::setDiffBase(int turn)
     }
     m_actions->toggleDiff->setChecked(m_kernel->isDiffEnabled());
     showKernel();
+    // The picked turn's trace, when it has one, is offered for comparison in the Timeline dock too.
+    const auto& picked = m_pickedBase >= 0 ? m_trajectory.turns.at(m_pickedBase).eval : std::nullopt;
+    QString error;
+    const auto json = picked && !picked->traceBlob.isEmpty() && m_store ? m_store->blob(picked->traceBlob, &error) : std::nullopt;
+    if (json)
+        m_trace->setComparison(*json, turnLabel(m_pickedBase));
+    else
+        m_trace->clearComparison();
 }
 
 bool MainWindow::showPane(const QString& name)

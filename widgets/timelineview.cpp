@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kwb {
 
@@ -71,6 +72,16 @@ void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model, std:
     m_measure = { 0, 0 };
     m_scrollY = 0;
     m_collapsed.clear();
+    m_alignment = m_model ? m_model->startTime() : 0;
+    if (m_model) {
+        qint64 best = std::numeric_limits<qint64>::max();
+        for (const TraceTrack& t : m_model->tracks())
+            for (const TraceEvent& e : t.events)
+                if (e.kind() == EventKind::Range && e.start < best && m_model->name(e).find("call 0") != std::string::npos)
+                    best = e.start;
+        if (best != std::numeric_limits<qint64>::max())
+            m_alignment = best;
+    }
     layoutRows();
     if (m_model && m_model->eventCount() > 0)
         setViewRange(m_model->startTime(), m_model->endTime());
@@ -193,6 +204,13 @@ void TimelineView::zoomAt(double x, double factor)
     m_viewStart = fixed - qint64(std::llround((x - kLabelWidth) * m_nsPerPixel));
     update();
     Q_EMIT viewChanged();
+}
+
+void TimelineView::setTimeScale(qint64 viewStart, double nsPerPixel)
+{
+    m_viewStart = viewStart;
+    m_nsPerPixel = std::max(1e-3, nsPerPixel);
+    update();
 }
 
 void TimelineView::zoomToMeasure()

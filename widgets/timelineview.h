@@ -32,6 +32,10 @@ public:
     qint64 timeAt(double x) const;
     double xAt(qint64 t) const;
     void zoomAt(double x, double factor);
+    void setTimeScale(qint64 viewStart, double nsPerPixel); // as given, no clamping, no viewChanged
+    // Where this trace's timed region starts: the first range named "... call 0" (the harness's trace pass),
+    // else the trace's first event. Two traces compared are aligned there.
+    qint64 alignmentTime() const { return m_alignment; }
     void zoomToMeasure();
     QPair<qint64, qint64> measure() const { return m_measure; }
 
@@ -91,6 +95,7 @@ private:
     QList<Row> m_rows;
     QSet<qint64> m_collapsed;
     qint64 m_viewStart = 0;
+    qint64 m_alignment = 0;
     double m_nsPerPixel = 1;
     int m_scrollY = 0;
     Hit m_selected;

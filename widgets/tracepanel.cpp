@@ -4,6 +4,7 @@
 #include "trace/tracelod.h"
 #include "trace/tracereader.h"
 
+#include <QCheckBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -59,8 +60,9 @@ const char* kindName(EventKind k)
 
 TracePanel::~TracePanel()
 {
-    if (m_cancel)
-        m_cancel->store(true); // a load still running stops soon and its result is dropped
+    for (const auto& cancel : { m_cancel, m_compareCancel })
+        if (cancel)
+            cancel->store(true); // a load still running stops soon and its result is dropped
 }
 
 TracePanel::TracePanel(QWidget* parent)
@@ -71,6 +73,8 @@ TracePanel::TracePanel(QWidget* parent)
     , m_status(new QLabel(this))
     , m_export(new QPushButton(tr("Export for Perfetto…"), this))
     , m_progressTimer(new QTimer(this))
+    , m_compare(new TimelineView(this))
+    , m_compareToggle(new QCheckBox(tr("Compare"), this))
 {
     setObjectName(QStringLiteral("tracePanel"));
     m_details->setObjectName(QStringLiteral("traceDetails"));
@@ -88,12 +92,19 @@ TracePanel::TracePanel(QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
     bar->addWidget(m_status, 1);
+    bar->addWidget(m_compareToggle);
     bar->addWidget(m_export);
     auto* tabs = new QTabWidget(this);
     tabs->addTab(m_details, tr("Event"));
     tabs->addTab(m_kernels, tr("Kernels"));
+    m_compare->setObjectName(QStringLiteral("comparisonTimeline"));
+    m_compare->hide();
+    m_compareToggle->setEnabled(false);
+    auto* timelines = new QSplitter(Qt::Vertical, this);
+    timelines->addWidget(m_timeline);
+    timelines->addWidget(m_compare);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_timeline);
+    split->addWidget(timelines);
     split->addWidget(tabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -103,6 +114,12 @@ TracePanel::TracePanel(QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_timeline, &TimelineView::eventSelected, this, &TracePanel::showDetails);
+    connect(m_timeline, &TimelineView::viewChanged, this, [this] { alignComparison(m_timeline, m_compare); });
+    connect(m_compare, &TimelineView::viewChanged, this, [this] { alignComparison(m_compare, m_timeline); });
+    connect(m_compareToggle, &QCheckBox::toggled, this, [this](bool on) {
+        m_compare->setVisible(on);
+        alignComparison(m_timeline, m_compare);
+    });
     connect(m_export, &QPushButton::clicked, this, &TracePanel::chooseExportFile);
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
@@ -133,20 +150,13 @@ void TracePanel::clear(const QString& message)
     m_export->setEnabled(false);
 }
 
-void TracePanel::showTrace(const QByteArray& json, const QString& label)
+void TracePanel::startLoad(const QByteArray& json, const QString& label, const std::shared_ptr<std::atomic<bool>>& cancel,
+                           const std::shared_ptr<std::atomic<int>>& progress,
+                           std::function<void(const std::shared_ptr<Loaded>&)> done)
 {
-    clear(tr("Loading trace…"));
-    m_json = json;
-    m_label = label;
-    m_loading = true;
-    const int generation = m_generation;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
     auto loaded = std::make_shared<Loaded>();
-    auto progress = std::make_shared<std::atomic<int>>(0);
-    m_progress = progress;
-    // The worker reads its own reference to the bytes and fills `loaded`; the panel takes it over when the
-    // thread has finished (a queued call into this thread, dropped if the panel is gone).
+    // The worker reads its own reference to the bytes and fills `loaded`; `done` takes it over when the thread
+    // has finished (a queued call into this thread, dropped if the panel is gone).
     QThread* worker = QThread::create([json, label, cancel, loaded, progress] {
         loaded->result = TraceReader::parse(std::string_view(json.constData(), size_t(json.size())), label.toStdString(),
                                             [&](double fraction) { progress->store(int(fraction * 100)); }, cancel.get());
@@ -155,10 +165,77 @@ void TracePanel::showTrace(const QByteArray& json, const QString& label)
             loaded->lod = std::make_shared<const trace::TraceLod>(*loaded->model);
         }
     });
-    connect(worker, &QThread::finished, this, [this, generation, loaded] { finishLoading(generation, loaded); });
+    connect(worker, &QThread::finished, this, [loaded, done = std::move(done)] { done(loaded); });
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-    m_progressTimer->start();
     worker->start();
+}
+
+void TracePanel::showTrace(const QByteArray& json, const QString& label)
+{
+    clear(tr("Loading trace…"));
+    m_json = json;
+    m_label = label;
+    m_loading = true;
+    const int generation = m_generation;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_progress = std::make_shared<std::atomic<int>>(0);
+    m_progressTimer->start();
+    startLoad(json, label, m_cancel, m_progress,
+              [this, generation](const std::shared_ptr<Loaded>& loaded) { finishLoading(generation, loaded); });
+}
+
+void TracePanel::setComparison(const QByteArray& json, const QString& label)
+{
+    if (m_compareCancel)
+        m_compareCancel->store(true);
+    const int generation = ++m_compareGeneration;
+    m_compareToggle->setText(tr("Compare with %1").arg(label));
+    m_compareToggle->setEnabled(false);
+    m_compareLoading = true;
+    m_compare->clear(tr("Loading %1…").arg(label));
+    m_compareCancel = std::make_shared<std::atomic<bool>>(false);
+    startLoad(json, label, m_compareCancel, std::make_shared<std::atomic<int>>(0),
+              [this, generation](const std::shared_ptr<Loaded>& loaded) {
+                  if (generation != m_compareGeneration)
+                      return;
+                  m_compareLoading = false;
+                  if (!loaded->result.complete) {
+                      m_compare->clear(QString::fromStdString(loaded->result.error));
+                      m_compareToggle->setToolTip(QString::fromStdString(loaded->result.error));
+                      return;
+                  }
+                  m_compareToggle->setToolTip({});
+                  m_compare->setTrace(loaded->model, loaded->lod);
+                  m_compareToggle->setEnabled(true);
+                  alignComparison(m_timeline, m_compare);
+              });
+}
+
+void TracePanel::clearComparison()
+{
+    if (m_compareCancel)
+        m_compareCancel->store(true);
+    ++m_compareGeneration;
+    m_compareLoading = false;
+    m_compare->clear();
+    m_compareToggle->setChecked(false);
+    m_compareToggle->setEnabled(false);
+    m_compareToggle->setText(tr("Compare"));
+}
+
+bool TracePanel::isComparing() const
+{
+    return m_compareToggle->isChecked() && m_compare->model();
+}
+
+// The follower shows the same time scale as the leader, each aligned at its own timed region.
+void TracePanel::alignComparison(TimelineView* leader, TimelineView* follower)
+{
+    if (m_aligning || !leader->model() || !follower->model())
+        return;
+    m_aligning = true;
+    follower->setTimeScale(leader->viewStart() - leader->alignmentTime() + follower->alignmentTime(), leader->nsPerPixel());
+    m_aligning = false;
 }
 
 void TracePanel::finishLoading(int generation, const std::shared_ptr<Loaded>& result)
@@ -177,6 +254,7 @@ void TracePanel::finishLoading(int generation, const std::shared_ptr<Loaded>& re
     }
     m_model = result->model;
     m_timeline->setTrace(m_model, result->lod);
+    alignComparison(m_timeline, m_compare);
     fillKernelTable();
     m_status->setText(tr("%1: %2 events on %3 tracks").arg(m_label).arg(m_model->eventCount()).arg(m_model->tracks().size()));
     m_export->setEnabled(true);

@@ -6,8 +6,10 @@
 #include <QWidget>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -28,6 +30,14 @@ public:
     ~TracePanel() override;
 
     void showTrace(const QByteArray& json, const QString& label);
+    // A second trace under the first (another turn's), on the same time scale, each aligned at its timed region
+    // (the first range named "... call 0", else its start); shown while the Compare box is checked.
+    void setComparison(const QByteArray& json, const QString& label);
+    void clearComparison();
+    bool isComparing() const;
+    bool isLoadingComparison() const { return m_compareLoading; }
+    TimelineView* comparisonTimeline() const { return m_compare; }
+    QCheckBox* compareToggle() const { return m_compareToggle; }
     void clear(const QString& message = {});
     bool isLoading() const { return m_loading; }
     bool exportTo(const QString& path, QString* error) const; // the JSON as it is; Perfetto opens it
@@ -41,7 +51,11 @@ Q_SIGNALS:
 
 private:
     struct Loaded;
+    void startLoad(const QByteArray& json, const QString& label, const std::shared_ptr<std::atomic<bool>>& cancel,
+                   const std::shared_ptr<std::atomic<int>>& progress,
+                   std::function<void(const std::shared_ptr<Loaded>&)> done);
     void finishLoading(int generation, const std::shared_ptr<Loaded>& result);
+    void alignComparison(TimelineView* leader, TimelineView* follower);
     void showDetails(int track, int event);
     void fillKernelTable();
     void chooseExportFile();
@@ -52,6 +66,12 @@ private:
     QLabel* m_status;
     QPushButton* m_export;
     QTimer* m_progressTimer;
+    TimelineView* m_compare;
+    QCheckBox* m_compareToggle;
+    std::shared_ptr<std::atomic<bool>> m_compareCancel;
+    int m_compareGeneration = 0;
+    bool m_compareLoading = false;
+    bool m_aligning = false;
     QByteArray m_json;
     QString m_label;
     std::shared_ptr<const trace::TraceModel> m_model;
