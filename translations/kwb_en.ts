@@ -382,6 +382,14 @@
         <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trace of this turn cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -434,6 +442,21 @@
     </message>
     <message>
         <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimelineView</name>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / px</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -520,6 +543,161 @@
     </message>
     <message>
         <source>device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TracePanel</name>
+    <message>
+        <source>Export for Perfetto…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of GPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading trace… %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 events on %3 tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>track</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no trace to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA runtime call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA driver call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

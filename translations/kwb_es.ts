@@ -382,6 +382,14 @@
         <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
         <translation>%1 no es un archivo. Suelte un almacén de Kernel Workbench (.kwb).</translation>
     </message>
+    <message>
+        <source>Timing</source>
+        <translation>Tiempos</translation>
+    </message>
+    <message>
+        <source>The trace of this turn cannot be read: %1</source>
+        <translation>No se puede leer la traza de este turno: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -435,6 +443,21 @@
     <message>
         <source>Shortcut</source>
         <translation>Atajo</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimelineView</name>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation>Este turno no tiene traza.</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>%1 / px</source>
+        <translation>%1 / px</translation>
     </message>
 </context>
 <context>
@@ -521,6 +544,161 @@
     <message>
         <source>device %1</source>
         <translation>dispositivo %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TracePanel</name>
+    <message>
+        <source>Export for Perfetto…</source>
+        <translation>Exportar para Perfetto…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Campo</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Llamadas</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Media</translation>
+    </message>
+    <message>
+        <source>Share of GPU time</source>
+        <translation>Parte del tiempo de GPU</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Evento</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernels</translation>
+    </message>
+    <message>
+        <source>Loading trace… %1 %</source>
+        <translation>Cargando la traza… %1 %</translation>
+    </message>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation>Este turno no tiene traza.</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>Sin traza</translation>
+    </message>
+    <message>
+        <source>Loading trace…</source>
+        <translation>Cargando la traza…</translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation>Comparar con %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Cargando %1…</translation>
+    </message>
+    <message>
+        <source>%1: %2 events on %3 tracks</source>
+        <translation>%1: %2 eventos en %3 pistas</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nombre</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>tipo</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>inicio</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>duración</translation>
+    </message>
+    <message>
+        <source>track</source>
+        <translation>pista</translation>
+    </message>
+    <message>
+        <source>details</source>
+        <translation>detalles</translation>
+    </message>
+    <message>
+        <source>There is no trace to export.</source>
+        <translation>No hay ninguna traza que exportar.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>No se puede escribir %1: %2.</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>Exportar traza</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Traza de Chrome (*.json)</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation>memcpy</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>memset</translation>
+    </message>
+    <message>
+        <source>CUDA runtime call</source>
+        <translation>llamada al runtime de CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA driver call</source>
+        <translation>llamada al driver de CUDA</translation>
+    </message>
+    <message>
+        <source>synchronization</source>
+        <translation>sincronización</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>rango</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>operación de CPU</translation>
+    </message>
+    <message>
+        <source>instant</source>
+        <translation>instante</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>evento</translation>
     </message>
 </context>
 <context>

@@ -377,6 +377,14 @@
         <source>%1 is not a file. Drop a Kernel Workbench store (.kwb).</source>
         <translation>%1 不是文件。请拖放 Kernel Workbench 存储 (.kwb)。</translation>
     </message>
+    <message>
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>The trace of this turn cannot be read: %1</source>
+        <translation>无法读取本轮的跟踪：%1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -430,6 +438,21 @@
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TimelineView</name>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation>本轮没有跟踪。</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>%1 / px</source>
+        <translation>%1 / 像素</translation>
     </message>
 </context>
 <context>
@@ -516,6 +539,161 @@
     <message>
         <source>device %1</source>
         <translation>设备 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TracePanel</name>
+    <message>
+        <source>Export for Perfetto…</source>
+        <translation>导出到 Perfetto…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Share of GPU time</source>
+        <translation>占 GPU 时间比例</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Loading trace… %1 %</source>
+        <translation>正在加载跟踪… %1 %</translation>
+    </message>
+    <message>
+        <source>No trace for this turn.</source>
+        <translation>本轮没有跟踪。</translation>
+    </message>
+    <message>
+        <source>No trace</source>
+        <translation>没有跟踪</translation>
+    </message>
+    <message>
+        <source>Loading trace…</source>
+        <translation>正在加载跟踪…</translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation>与%1比较</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载%1…</translation>
+    </message>
+    <message>
+        <source>%1: %2 events on %3 tracks</source>
+        <translation>%1：%3 条轨道上共 %2 个事件</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>持续时间</translation>
+    </message>
+    <message>
+        <source>track</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>There is no trace to export.</source>
+        <translation>没有可导出的跟踪。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome 跟踪 (*.json)</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation>memcpy</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>memset</translation>
+    </message>
+    <message>
+        <source>CUDA runtime call</source>
+        <translation>CUDA 运行时调用</translation>
+    </message>
+    <message>
+        <source>CUDA driver call</source>
+        <translation>CUDA 驱动调用</translation>
+    </message>
+    <message>
+        <source>synchronization</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU 操作</translation>
+    </message>
+    <message>
+        <source>instant</source>
+        <translation>瞬时</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>

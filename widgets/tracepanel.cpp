@@ -39,21 +39,21 @@ QString micros(double ns)
     return QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', ns < 1e4 ? 3 : 1);
 }
 
-const char* kindName(EventKind k)
+QString kindName(EventKind k)
 {
     switch (k) {
-    case EventKind::Kernel: return "kernel";
-    case EventKind::Memcpy: return "memcpy";
-    case EventKind::Memset: return "memset";
-    case EventKind::RuntimeApi: return "CUDA runtime call";
-    case EventKind::DriverApi: return "CUDA driver call";
-    case EventKind::Synchronization: return "synchronization";
-    case EventKind::Range: return "range";
-    case EventKind::CpuOp: return "CPU op";
-    case EventKind::Instant: return "instant";
+    case EventKind::Kernel: return TracePanel::tr("kernel");
+    case EventKind::Memcpy: return TracePanel::tr("memcpy");
+    case EventKind::Memset: return TracePanel::tr("memset");
+    case EventKind::RuntimeApi: return TracePanel::tr("CUDA runtime call");
+    case EventKind::DriverApi: return TracePanel::tr("CUDA driver call");
+    case EventKind::Synchronization: return TracePanel::tr("synchronization");
+    case EventKind::Range: return TracePanel::tr("range");
+    case EventKind::CpuOp: return TracePanel::tr("CPU op");
+    case EventKind::Instant: return TracePanel::tr("instant");
     case EventKind::Other: break;
     }
-    return "event";
+    return TracePanel::tr("event");
 }
 
 } // namespace
@@ -309,7 +309,7 @@ void TracePanel::showDetails(int track, int event)
         m_details->addTopLevelItem(new QTreeWidgetItem({ key, value }));
     };
     add(tr("name"), QString::fromStdString(m_model->name(e)));
-    add(tr("kind"), tr(kindName(e.kind())));
+    add(tr("kind"), kindName(e.kind()));
     add(tr("start"), micros(double(e.start - m_model->startTime())));
     add(tr("duration"), micros(double(e.duration)));
     add(tr("track"), QString::fromStdString(m_model->tracks()[size_t(track)].processName + " / "
