@@ -3,6 +3,7 @@
 #include "runner/environmentfingerprint.h"
 #include "runner/jsonwriter.h"
 
+#include <fstream>
 #include <ostream>
 #include <string>
 
@@ -37,7 +38,11 @@ void writeDevice(JsonWriter& json, const cuda::DeviceInfo& device)
 
 void addCuda(EnvironmentFingerprint& fingerprint, const cuda::DeviceQuery& query)
 {
-    fingerprint.driverVersion = cuda::DeviceQuery::versionText(query.driverVersion());
+    // The same field an evaluation records (the NVIDIA driver's version); the CUDA version it supports otherwise.
+    std::ifstream proc("/proc/driver/nvidia/version");
+    fingerprint.driverVersion = EnvironmentFingerprint::driverFromProcVersion(proc);
+    if (fingerprint.driverVersion.empty() && query.driverVersion() > 0)
+        fingerprint.driverVersion = "CUDA " + cuda::DeviceQuery::versionText(query.driverVersion());
     fingerprint.cudaRuntimeVersion = cuda::DeviceQuery::versionText(query.runtimeVersion());
     // Device 0 is the one an evaluation runs on unless CUDA_VISIBLE_DEVICES says otherwise.
     if (!query.devices().empty())

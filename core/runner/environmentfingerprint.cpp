@@ -5,6 +5,7 @@
 #include <array>
 #include <fstream>
 #include <istream>
+#include <sstream>
 #include <unistd.h>
 
 namespace kwb::runner {
@@ -77,6 +78,26 @@ std::string EnvironmentFingerprint::cpuModelFromCpuInfo(std::istream& cpuInfo)
             continue;
         if (trimmed(line.substr(0, colon)) == "model name")
             return trimmed(line.substr(colon + 1));
+    }
+    return {};
+}
+
+std::string EnvironmentFingerprint::driverFromProcVersion(std::istream& version)
+{
+    // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  <build>" (the open module says "Open Kernel
+    // Module for x86_64"): the first word made of digits and dots, with a dot.
+    std::string line;
+    while (std::getline(version, line)) {
+        if (line.rfind("NVRM version:", 0) != 0)
+            continue;
+        std::istringstream words(line);
+        std::string word;
+        while (words >> word) {
+            const bool isVersion = word.find('.') != std::string::npos
+                && word.find_first_not_of("0123456789.") == std::string::npos && word.front() != '.';
+            if (isVersion)
+                return word;
+        }
     }
     return {};
 }

@@ -12,8 +12,8 @@ class JsonWriter;
 struct EnvironmentFingerprint
 {
     std::string gpuName;
-    std::string driverVersion; // CUDA version the driver supports, e.g. "13.0"
-    std::string cudaRuntimeVersion; // CUDA runtime the runner was built with, e.g. "13.0"
+    std::string driverVersion; // the NVIDIA driver, e.g. "580.159.04" (else "CUDA 13.0": what the driver supports)
+    std::string cudaRuntimeVersion; // the CUDA runtime, e.g. "13.0" (torch's in an evaluation, the runner's in kwb-runner fingerprint)
     std::string torchVersion;
     std::string compilerFlags;
     std::string tf32Policy;
@@ -30,6 +30,8 @@ struct EnvironmentFingerprint
     static std::string thisHostName();
     // The first "model name" line of /proc/cpuinfo-formatted text, or "" if there is none.
     static std::string cpuModelFromCpuInfo(std::istream& cpuInfo);
+    // The kernel module's version in /proc/driver/nvidia/version-formatted text, or "" if there is none.
+    static std::string driverFromProcVersion(std::istream& version);
 };
 
 } // namespace kwb::runner

@@ -16,6 +16,8 @@ class TestEnvironmentFingerprint : public QObject
 private slots:
     void cpuModel_data();
     void cpuModel();
+    void driverFromProcVersion_data();
+    void driverFromProcVersion();
     void writesEveryFieldWithNullForUnknown();
     void fillsThisHost();
 };
@@ -43,6 +45,27 @@ void TestEnvironmentFingerprint::cpuModel()
     QFETCH(QByteArray, expected);
     std::istringstream in(cpuInfo.toStdString());
     QCOMPARE(QByteArray::fromStdString(EnvironmentFingerprint::cpuModelFromCpuInfo(in)), expected);
+}
+
+void TestEnvironmentFingerprint::driverFromProcVersion_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("open kernel module") << QByteArray("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build\n"
+                                                      "GCC version:  gcc version 13.3.0\n")
+                                        << QByteArray("580.159.04");
+    QTest::newRow("proprietary module") << QByteArray("NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023\n")
+                                        << QByteArray("535.104.05");
+    QTest::newRow("no driver") << QByteArray() << QByteArray();
+    QTest::newRow("other text") << QByteArray("GCC version: gcc 12\n") << QByteArray();
+}
+
+void TestEnvironmentFingerprint::driverFromProcVersion()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, expected);
+    std::istringstream in(text.toStdString());
+    QCOMPARE(QByteArray::fromStdString(EnvironmentFingerprint::driverFromProcVersion(in)), expected);
 }
 
 void TestEnvironmentFingerprint::writesEveryFieldWithNullForUnknown()
