@@ -315,12 +315,9 @@ bool MainWindow::selectTrajectoryRow(int row)
 
 bool MainWindow::selectTrajectoryByUuid(const QString& uuid)
 {
-    const TrajectoryListModel* model = m_trajectories->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->index(row, 0).data(TrajectoryListModel::UuidRole).toString() == uuid)
-            return selectTrajectoryRow(row);
-    }
-    return false;
+    QString error;
+    const auto id = m_store ? m_store->trajectoryId(uuid, &error) : std::nullopt;
+    return id && *id > 0 && selectTrajectory(*id); // one indexed lookup, not a walk over every row
 }
 
 void MainWindow::showTrajectory(qint64 id)

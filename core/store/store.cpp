@@ -280,6 +280,18 @@ std::optional<StoreInfo> Store::info(QString* error) const
     return info;
 }
 
+std::optional<qint64> Store::trajectoryId(const QString& uuid, QString* error) const
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT id FROM trajectories WHERE uuid = ?"));
+    q.addBindValue(uuid);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return std::nullopt;
+    }
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
 std::optional<QList<qint64>> Store::trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
     bool descending, QString* error) const
 {

@@ -83,6 +83,8 @@ public:
     std::optional<QList<qint64>> trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
         bool descending, QString* error) const;
     std::optional<QList<TrajectorySummary>> summaries(const QList<qint64>& ids, QString* error) const;
+    // The id of the trajectory with this uuid; 0 when there is none (and `error` stays empty).
+    std::optional<qint64> trajectoryId(const QString& uuid, QString* error) const;
     std::optional<Trajectory> trajectory(qint64 id, Depth depth, QString* error) const;
     std::optional<Turn> turn(qint64 turnId, bool withFiles, QString* error) const;
     // Full check: SQLite's integrity check and every blob against its hash. Slow on big stores.

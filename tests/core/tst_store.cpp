@@ -63,6 +63,8 @@ void TestStore::roundTrip()
     QVERIFY(*back == t);
     QCOMPARE(back->storeId, id);
     QVERIFY(back->turns.at(0).storeId > 0);
+    QCOMPARE(store->trajectoryId(t.uuid, &error), std::optional<qint64>(id));
+    QCOMPARE(store->trajectoryId(QStringLiteral("no-such-uuid"), &error), std::optional<qint64>(0));
 }
 
 void TestStore::headersLeaveMessagesAndFilesOut()
