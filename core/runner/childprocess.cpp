@@ -75,7 +75,6 @@ void applyLimit(int resource, double value)
 [[noreturn]] void execChild(const ProcessSpec& spec, char* const* argv, char* const* envp, int statusPipe)
 {
     setsid();
-    applyLimit(RLIMIT_CPU, spec.limits.cpuSeconds);
     applyLimit(RLIMIT_FSIZE, double(spec.limits.fileSizeBytes));
     applyLimit(RLIMIT_NOFILE, spec.limits.openFiles);
     rlimit noCore { 0, 0 };

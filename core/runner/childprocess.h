@@ -11,10 +11,9 @@ namespace kwb::runner {
 struct ProcessLimits
 {
     double wallSeconds = 0;
-    double cpuSeconds = 0;
     std::int64_t memoryBytes = 0;
-    std::int64_t fileSizeBytes = 0;
-    int openFiles = 0;
+    std::int64_t fileSizeBytes = 0; // the largest file the process may write (RLIMIT_FSIZE; beyond it, SIGXFSZ)
+    int openFiles = 0; // RLIMIT_NOFILE
 };
 
 struct ProcessSpec

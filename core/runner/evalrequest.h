@@ -48,8 +48,10 @@ struct EvalRequest
     std::string tracerPath; // libkwb_tracer.so for the trace pass on the GPU; empty: no trace pass
     bool keepOutputs = false; // keep the trial outputs (gigabytes on large tasks) after the judge has read them
     TimingProtocol protocol;
-    ProcessLimits compileLimits { 900, 0, 0, 0, 0 };
-    ProcessLimits runLimits { 600, 0, 0, 0, 0 };
+    // No stage may write a file over 32 GiB (a trial output of the largest tasks is 2 GiB) or hold more than
+    // 4096 files open; a candidate that tries dies with SIGXFSZ or fails its open, and the disk stays usable.
+    ProcessLimits compileLimits { 900, 0, std::int64_t(32) << 30, 4096 };
+    ProcessLimits runLimits { 600, 0, std::int64_t(32) << 30, 4096 };
 
     // One sentence when the request cannot be run (missing files, unknown names); empty when it can.
     std::string validate() const;

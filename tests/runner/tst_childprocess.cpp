@@ -1,6 +1,7 @@
 #include "runner/childprocess.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,6 +15,7 @@ private Q_SLOTS:
     void environmentAndDirectory();
     void timeoutKillsTheWholeGroup();
     void signalIsReported();
+    void fileSizeLimitStopsAWriter();
     void missingProgramIsAStartError();
 
 private:
@@ -73,6 +75,17 @@ void TestChildProcess::signalIsReported()
     const ProcessOutcome o = runProcess(spec);
     QCOMPARE(o.signal, 11);
     QVERIFY(o.describe().find("signal 11") != std::string::npos);
+}
+
+void TestChildProcess::fileSizeLimitStopsAWriter()
+{
+    const QString big = m_dir.filePath(QStringLiteral("big"));
+    ProcessSpec spec;
+    spec.argv = { "sh", "-c", "head -c 4000000 /dev/zero > " + big.toStdString() };
+    spec.limits.fileSizeBytes = 1 << 20;
+    const ProcessOutcome o = runProcess(spec);
+    QVERIFY2(!o.succeeded(), o.describe().c_str()); // head dies of SIGXFSZ; the shell reports it as its status
+    QCOMPARE(QFileInfo(big).size(), qint64(1 << 20));
 }
 
 void TestChildProcess::missingProgramIsAStartError()
