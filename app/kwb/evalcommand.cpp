@@ -69,6 +69,16 @@ void printSummary(const EvalResult& e, const QJsonObject& raw)
     o << QStringLiteral("reward    %1 (%2)%3\n")
              .arg(e.reward, 0, 'g', 4)
              .arg(e.rewardScheme, e.hackFlags.isEmpty() ? QString() : QStringLiteral("; flagged: ") + e.hackFlags.join(QLatin1String(", ")));
+    const QJsonObject trace = raw.value(QStringLiteral("trace")).toObject();
+    if (!trace.isEmpty()) {
+        o << QStringLiteral("trace     %1%2\n")
+                 .arg(trace.value(QStringLiteral("status")).toString(),
+                     trace.contains(QStringLiteral("message")) ? QStringLiteral(": ") + trace.value(QStringLiteral("message")).toString() : QString());
+        for (const QString& side : { QStringLiteral("candidate"), QStringLiteral("reference") }) {
+            if (trace.contains(side))
+                o << QStringLiteral("          %1 %2\n").arg(side, -9).arg(trace.value(side).toString());
+        }
+    }
     o << QStringLiteral("run       %1\n").arg(raw.value(QStringLiteral("run_directory")).toString());
     o.flush();
 }

@@ -16,6 +16,7 @@ class TestTraceReader : public QObject {
 private slots:
     void readsKinetoTraceFromTheH200();
     void readsTheTracersOwnTraces();
+    void readsTheTracersTraceFromTheH200();
     void detailsComeFromTheFile();
     void bareArrayAndBeginEndPairs();
     void brokenFilesSayWhereAndAreNotComplete_data();
@@ -137,6 +138,61 @@ void TestTraceReader::readsTheTracersOwnTraces()
     QCOMPARE(m.name(m.tracks()[m.flows()[0].fromTrack].events[m.flows()[0].fromEvent]), std::string("cudaLaunchKernel"));
     QCOMPARE(m.tracks()[m.flows()[0].toTrack].events[m.flows()[0].toEvent].kind(), EventKind::Kernel);
     QCOMPARE(m.eventAt(static_cast<size_t>(host - m.tracks().data()), 1'002'000), 2L);
+}
+
+void TestTraceReader::readsTheTracersTraceFromTheH200()
+{
+    // kwb_tracer's candidate trace of `kwb-runner eval` on level1/1_diag_matmul (fixtures/README.md).
+    const QString path = QFINDTESTDATA("fixtures/kwb_tracer_diag_matmul_h200.json");
+    QVERIFY(!path.isEmpty());
+    const TraceReader::Result r = TraceReader::load(path.toStdString());
+    QVERIFY2(r.complete, r.error.c_str());
+    const TraceModel& m = *r.model;
+    const auto count = kinds(m);
+    QCOMPARE(count.at(EventKind::Kernel), size_t(9));
+    QCOMPARE(count.at(EventKind::RuntimeApi), size_t(164));
+    QCOMPARE(count.at(EventKind::DriverApi), size_t(167));
+    QCOMPARE(count.at(EventKind::Synchronization), size_t(9));
+    QCOMPARE(count.at(EventKind::Range), size_t(7)); // warm-up, three flushes, three calls
+
+    const TraceTrack* stream = trackNamed(m, "GPU 0: NVIDIA H200", "stream 7");
+    QVERIFY(stream);
+    QVERIFY(stream->device);
+    QCOMPARE(stream->events.size(), size_t(9));
+    QVERIFY(trackNamed(m, "GPU 0: NVIDIA H200", "host waits"));
+
+    // Every kernel has its launch; the candidate's kernel of each timed call was launched inside that call's range.
+    QCOMPARE(m.flows().size(), size_t(9));
+    const size_t streamIndex = static_cast<size_t>(stream - m.tracks().data());
+    std::vector<std::pair<int64_t, int64_t>> calls;
+    for (const TraceTrack& t : m.tracks())
+        for (const TraceEvent& e : t.events)
+            if (e.kind() == EventKind::Range && m.name(e).rfind("candidate: call ", 0) == 0)
+                calls.emplace_back(e.start, e.start + e.duration);
+    QCOMPARE(calls.size(), size_t(3));
+    int rowScaleInCalls = 0;
+    for (const TraceFlow& f : m.flows()) {
+        QCOMPARE(size_t(f.toTrack), streamIndex);
+        const TraceEvent& launch = m.tracks()[f.fromTrack].events[f.fromEvent];
+        const TraceEvent& kernel = m.tracks()[f.toTrack].events[f.toEvent];
+        QVERIFY(launch.kind() == EventKind::RuntimeApi || launch.kind() == EventKind::DriverApi);
+        QCOMPARE(launch.correlation, kernel.correlation);
+        QVERIFY(launch.start < kernel.start);
+        const bool inCall = std::any_of(calls.begin(), calls.end(),
+                                        [&](const auto& c) { return c.first <= launch.start && launch.start <= c.second; });
+        if (inCall && m.name(kernel).find("row_scale_vec4_kernel") != std::string::npos)
+            ++rowScaleInCalls;
+    }
+    QCOMPARE(rowScaleInCalls, 3);
+
+    // The launch details of a kernel come back from the file.
+    std::string error;
+    const auto fields = TraceReader::details(path.toStdString(), stream->events[2].fileOffset(), &error);
+    std::map<std::string, std::string> byKey(fields.begin(), fields.end());
+    QVERIFY2(error.empty(), error.c_str());
+    QCOMPARE(byKey["args.grid"], std::string("[8,3072,1]"));
+    QCOMPARE(byKey["args.registers per thread"], std::string("24"));
+    QVERIFY(byKey["args.mangled name"].rfind("_Z", 0) == 0);
 }
 
 void TestTraceReader::detailsComeFromTheFile()
