@@ -111,7 +111,100 @@ KernelResources kernelFromJson(json::Reader& r, const QJsonObject& o)
     return k;
 }
 
+QJsonObject ncuToJson(const NcuProfile& n)
+{
+    QJsonObject o;
+    o.insert(QLatin1String("status"), stageStatusName(n.status));
+    json::putNonEmpty(o, QLatin1String("message"), n.message);
+    json::putNonEmpty(o, QLatin1String("kernel_filter"), n.kernelFilter);
+    json::putNonEmpty(o, QLatin1String("report_blob"), n.reportBlob);
+    QJsonArray kernels;
+    for (const NcuKernel& k : n.kernels) {
+        QJsonArray metrics;
+        for (qsizetype i = 0; i < k.metrics.size(); ++i)
+            metrics.append(QJsonArray { k.metrics[i].first, k.metrics[i].second, k.units.value(i) });
+        kernels.append(QJsonObject { { QLatin1String("name"), k.name }, { QLatin1String("launch"), k.launch },
+            { QLatin1String("metrics"), metrics } });
+    }
+    if (!kernels.isEmpty())
+        o.insert(QLatin1String("kernels"), kernels);
+    return o;
+}
+
+NcuProfile ncuFromJson(json::Reader& r, const QJsonObject& o)
+{
+    NcuProfile n;
+    n.status = readStatus(r, o);
+    n.message = r.string(o, QLatin1String("message"));
+    n.kernelFilter = r.string(o, QLatin1String("kernel_filter"));
+    n.reportBlob = r.string(o, QLatin1String("report_blob"));
+    for (const QJsonValue& kv : r.array(o, QLatin1String("kernels"))) {
+        const QJsonObject ko = kv.toObject();
+        NcuKernel k;
+        k.name = r.string(ko, QLatin1String("name"));
+        k.launch = int(r.integer(ko, QLatin1String("launch"), 0));
+        for (const QJsonValue& mv : r.array(ko, QLatin1String("metrics"))) {
+            const QJsonArray m = mv.toArray();
+            if (m.size() != 3 || !m[0].isString() || !(m[1].isDouble() || m[1].isNull())) {
+                r.fail(QStringLiteral("an ncu metric is not [name, value, unit]"));
+                break;
+            }
+            k.metrics.append({ m[0].toString(), m[1].isNull() ? kUnknown : m[1].toDouble() });
+            k.units.append(m[2].toString());
+        }
+        n.kernels.append(k);
+    }
+    return n;
+}
+
 } // namespace
+
+bool WorkFloor::isKnown() const
+{
+    return !std::isnan(bytes()) && bytes() > 0;
+}
+
+bool WorkFloor::operator==(const WorkFloor& o) const
+{
+    return same(inputBytes, o.inputBytes) && same(outputBytes, o.outputBytes) && same(parameterBytes, o.parameterBytes)
+        && same(flops, o.flops);
+}
+
+bool Ceilings::isKnown() const
+{
+    return bandwidth > 0 && fp32 > 0;
+}
+
+double Ceilings::matrixRate(const QString& precision) const
+{
+    return precision == QLatin1String("tf32") && tf32 > 0 ? tf32 : fp32;
+}
+
+bool Ceilings::operator==(const Ceilings& o) const
+{
+    return same(bandwidth, o.bandwidth) && same(fp32, o.fp32) && same(tf32, o.tf32) && same(bf16, o.bf16)
+        && same(fp16, o.fp16) && calibratedAt == o.calibratedAt;
+}
+
+bool NcuKernel::operator==(const NcuKernel& o) const
+{
+    if (name != o.name || launch != o.launch || units != o.units || metrics.size() != o.metrics.size())
+        return false;
+    for (qsizetype i = 0; i < metrics.size(); ++i) {
+        if (metrics[i].first != o.metrics[i].first || !same(metrics[i].second, o.metrics[i].second))
+            return false;
+    }
+    return true;
+}
+
+double NcuKernel::metric(const QString& metricName, double fallback) const
+{
+    for (const auto& [key, value] : metrics) {
+        if (key == metricName)
+            return value;
+    }
+    return fallback;
+}
 
 QString stageStatusName(StageStatus s)
 {
@@ -154,7 +247,8 @@ bool EvalResult::operator==(const EvalResult& o) const
 {
     return compile == o.compile && verify == o.verify && timing == o.timing && device == o.device
         && hackFlags == o.hackFlags && rewardScheme == o.rewardScheme && same(reward, o.reward)
-        && fingerprint == o.fingerprint && traceBlob == o.traceBlob;
+        && fingerprint == o.fingerprint && traceBlob == o.traceBlob && floor == o.floor && ceilings == o.ceilings
+        && ncu == o.ncu;
 }
 
 double EvalResult::speedupVsEager() const
@@ -236,6 +330,28 @@ QJsonObject EvalResult::toJson() const
     }
     json::putNonEmpty(o, QLatin1String("fingerprint"), fingerprint);
     json::putNonEmpty(o, QLatin1String("trace_blob"), traceBlob);
+    if (floor != WorkFloor()) {
+        QJsonObject f;
+        json::putOptional(f, QLatin1String("input_bytes"), floor.inputBytes);
+        json::putOptional(f, QLatin1String("output_bytes"), floor.outputBytes);
+        json::putOptional(f, QLatin1String("parameter_bytes"), floor.parameterBytes);
+        json::putOptional(f, QLatin1String("flops"), floor.flops);
+        o.insert(QLatin1String("floor"), f);
+    }
+    if (ceilings != Ceilings()) {
+        QJsonObject limits;
+        json::putOptional(limits, QLatin1String("bandwidth_bytes_per_s"), ceilings.bandwidth);
+        QJsonObject rates;
+        json::putOptional(rates, QLatin1String("fp32"), ceilings.fp32);
+        json::putOptional(rates, QLatin1String("tf32"), ceilings.tf32);
+        json::putOptional(rates, QLatin1String("bf16"), ceilings.bf16);
+        json::putOptional(rates, QLatin1String("fp16"), ceilings.fp16);
+        limits.insert(QLatin1String("matrix_flops_per_s"), rates);
+        json::putNonEmpty(limits, QLatin1String("calibrated_at"), ceilings.calibratedAt);
+        o.insert(QLatin1String("ceilings"), limits);
+    }
+    if (ncu != NcuProfile())
+        o.insert(QLatin1String("ncu"), ncuToJson(ncu));
     return o;
 }
 
@@ -282,6 +398,21 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     e.reward = r.number(rw, QLatin1String("value"), kUnknown);
     e.fingerprint = r.object(o, QLatin1String("fingerprint"));
     e.traceBlob = r.string(o, QLatin1String("trace_blob"));
+    const QJsonObject f = r.object(o, QLatin1String("floor"));
+    e.floor.inputBytes = r.number(f, QLatin1String("input_bytes"), kUnknown);
+    e.floor.outputBytes = r.number(f, QLatin1String("output_bytes"), kUnknown);
+    e.floor.parameterBytes = r.number(f, QLatin1String("parameter_bytes"), kUnknown);
+    e.floor.flops = r.number(f, QLatin1String("flops"), kUnknown);
+    const QJsonObject ce = r.object(o, QLatin1String("ceilings"));
+    e.ceilings.bandwidth = r.number(ce, QLatin1String("bandwidth_bytes_per_s"), kUnknown);
+    const QJsonObject rates = r.object(ce, QLatin1String("matrix_flops_per_s"));
+    e.ceilings.fp32 = r.number(rates, QLatin1String("fp32"), kUnknown);
+    e.ceilings.tf32 = r.number(rates, QLatin1String("tf32"), kUnknown);
+    e.ceilings.bf16 = r.number(rates, QLatin1String("bf16"), kUnknown);
+    e.ceilings.fp16 = r.number(rates, QLatin1String("fp16"), kUnknown);
+    e.ceilings.calibratedAt = r.string(ce, QLatin1String("calibrated_at"));
+    if (o.contains(QLatin1String("ncu")))
+        e.ncu = ncuFromJson(r, r.object(o, QLatin1String("ncu")));
     if (!r.ok() && error)
         *error = r.error();
     return e;

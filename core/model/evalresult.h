@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -70,6 +71,60 @@ struct VerifyTrial
     bool operator==(const VerifyTrial& o) const;
 };
 
+// The least work any correct kernel must do for a task: inputs read once, outputs written once, parameters
+// read once, and the FLOPs torch.utils.flop_counter counts on the reference (matrix products and convolutions).
+struct WorkFloor
+{
+    double inputBytes = kUnknown;
+    double outputBytes = kUnknown;
+    double parameterBytes = kUnknown;
+    double flops = kUnknown;
+
+    double bytes() const { return inputBytes + outputBytes + parameterBytes; } // NaN when unknown
+    bool isKnown() const;
+    bool operator==(const WorkFloor& o) const;
+};
+
+// What `kwb-runner calibrate` measured on the machine: copy bandwidth (bytes read + written per second) and
+// matrix rates per precision (FLOP/s through cuBLAS, or the CPU's GEMM).
+struct Ceilings
+{
+    double bandwidth = kUnknown;
+    double fp32 = kUnknown; // TF32 off
+    double tf32 = kUnknown;
+    double bf16 = kUnknown;
+    double fp16 = kUnknown;
+    QString calibratedAt; // ISO time of the calibration
+
+    bool isKnown() const;
+    // The matrix rate that bounds a task run at this TF32 policy ("fp32" or "tf32"); fp32 when unknown.
+    double matrixRate(const QString& precision) const;
+    bool operator==(const Ceilings& o) const;
+};
+
+// One kernel launch as Nsight Compute measured it: metric name -> value, with the unit ncu printed.
+struct NcuKernel
+{
+    QString name;
+    int launch = 0; // ncu's ID of the profiled launch
+    QList<QPair<QString, double>> metrics; // in ncu's column order
+    QStringList units; // one per metric
+
+    double metric(const QString& name, double fallback = kUnknown) const;
+    bool operator==(const NcuKernel& o) const; // NaN equals NaN, as everywhere in EvalResult
+};
+
+struct NcuProfile
+{
+    StageStatus status = StageStatus::NotRun;
+    QString message; // why ncu did not run or refused (not installed, no counter access)
+    QString kernelFilter; // the regex the user gave
+    QString reportBlob; // sha256 of the .ncu-rep file, kept with the turn
+    QList<NcuKernel> kernels;
+
+    bool operator==(const NcuProfile&) const = default;
+};
+
 // Everything one evaluation of a turn's workspace produced.
 struct EvalResult
 {
@@ -109,6 +164,9 @@ struct EvalResult
     double reward = kUnknown;
     QJsonObject fingerprint; // GPU, driver, CUDA, torch, flags, TF32 policy as the runner reported them
     QString traceBlob; // sha256 of the Chrome trace JSON, when one was captured
+    WorkFloor floor; // the task's, as the reference stage counted it
+    Ceilings ceilings; // the calibration of the machine that timed the turn, when there was one
+    NcuProfile ncu; // Nsight Compute metrics, when asked for
 
     double speedupVsEager() const;
     double speedupVsCompile() const;
