@@ -18,11 +18,13 @@ RooflinePoint point(const WorkFloor& floor, const Ceilings& ceilings, double med
 {
     RooflinePoint p;
     const double rate = ceilings.matrixRate(precision);
-    if (!floor.isKnown() || !(ceilings.bandwidth > 0) || !(rate > 0) || !(medianUs > 0))
+    // Uncounted FLOPs are not zero FLOPs: a matmul whose count is missing must not pass for a copy.
+    if (!floor.isKnown() || !(floor.flops >= 0) || !(ceilings.bandwidth > 0) || !(rate > 0) || !(medianUs > 0)
+        || !std::isfinite(medianUs))
         return p;
     p.seconds = medianUs * 1e-6;
     p.bytes = floor.bytes();
-    p.flops = std::isnan(floor.flops) ? 0.0 : floor.flops;
+    p.flops = floor.flops;
     p.intensity = p.flops / p.bytes;
     p.achievedBandwidth = p.bytes / p.seconds;
     p.achievedFlops = p.flops / p.seconds;
@@ -36,38 +38,46 @@ RooflinePoint point(const WorkFloor& floor, const Ceilings& ceilings, double med
     return p;
 }
 
-namespace {
-
-QString precisionOf(const EvalResult& e)
+QString precision(const EvalResult& e)
 {
     return e.fingerprint.value(QLatin1String("tf32_policy")).toString(QStringLiteral("fp32"));
+}
+
+namespace {
+
+// A median of no samples is no measurement, as for the speedups.
+double medianOf(const TimingStats& stats)
+{
+    return stats.isKnown() ? stats.medianUs : kUnknown;
 }
 
 } // namespace
 
 RooflinePoint candidate(const EvalResult& e)
 {
-    return point(e.floor, e.ceilings, e.timing.candidate.medianUs, precisionOf(e));
+    return point(e.floor, e.ceilings, medianOf(e.timing.candidate), precision(e));
 }
 
 RooflinePoint eager(const EvalResult& e)
 {
-    return point(e.floor, e.ceilings, e.timing.eager.medianUs, precisionOf(e));
+    return point(e.floor, e.ceilings, medianOf(e.timing.eager), precision(e));
 }
 
 RooflinePoint compiled(const EvalResult& e)
 {
-    return point(e.floor, e.ceilings, e.timing.compiled.medianUs, precisionOf(e));
+    return point(e.floor, e.ceilings, medianOf(e.timing.compiled), precision(e));
 }
 
 double attainable(double intensity, double bandwidth, double rate)
 {
+    if (!(intensity >= 0) || !(bandwidth > 0) || !(rate > 0))
+        return kUnknown; // std::min would quietly answer the rate for a NaN intensity
     return std::min(rate, intensity * bandwidth);
 }
 
 double ridge(double bandwidth, double rate)
 {
-    return rate / bandwidth;
+    return bandwidth > 0 && rate > 0 ? rate / bandwidth : kUnknown;
 }
 
 QString percentText(double fraction)
@@ -75,7 +85,8 @@ QString percentText(double fraction)
     if (!std::isfinite(fraction))
         return QStringLiteral("–");
     const double percent = fraction * 100;
-    return QLocale().toString(percent, 'f', percent < 10 ? 1 : 0) + QStringLiteral(" %");
+    // One decimal below 10 %, judged after rounding: 9.96 % reads "10 %", not "10.0 %".
+    return QLocale().toString(percent, 'f', std::abs(percent) < 9.95 ? 1 : 0) + QStringLiteral(" %");
 }
 
 } // namespace roofline

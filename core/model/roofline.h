@@ -27,17 +27,21 @@ struct RooflinePoint
 
 namespace roofline {
 
-// The roofline point of a run that took medianUs; invalid when the floor, the ceilings or the time is unknown.
+// The roofline point of a run that took medianUs; invalid when the floor (its bytes or its FLOPs), the ceilings
+// or the time is unknown. A counted 0 FLOPs is known: such a point is valid, with intensity 0.
 RooflinePoint point(const WorkFloor& floor, const Ceilings& ceilings, double medianUs, const QString& precision);
+
+// The TF32 policy an evaluation ran under ("fp32" or "tf32", from its fingerprint); it picks the matrix rate.
+QString precision(const EvalResult& e);
 
 // The candidate's, eager PyTorch's and torch.compile's points of one evaluation (precision from its fingerprint).
 RooflinePoint candidate(const EvalResult& e);
 RooflinePoint eager(const EvalResult& e);
 RooflinePoint compiled(const EvalResult& e);
 
-// The attainable FLOP rate at an arithmetic intensity: min(rate, intensity × bandwidth).
+// The attainable FLOP rate at an arithmetic intensity: min(rate, intensity × bandwidth); NaN when unknown.
 double attainable(double intensity, double bandwidth, double rate);
-// The intensity where the memory roof meets the compute roof.
+// The intensity where the memory roof meets the compute roof; NaN when unknown.
 double ridge(double bandwidth, double rate);
 
 // "83 %" style text for a fraction, or "–" when unknown.
