@@ -24,6 +24,9 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --no-baselines           do not time eager and torch.compile
   --tracer PATH            libkwb_tracer.so for the trace pass on the GPU (default: the one beside kwb-runner)
   --no-trace               no trace pass
+  --ncu REGEX              profile the candidate's kernels matching REGEX once more under Nsight Compute
+                           (--clock-control none; the metrics and the report file come with the result)
+  --ncu-path PATH          the ncu to use (default: ncu on the PATH)
   --keep-outputs           keep the trial outputs in the run directory (deleted after judging)
   --compile-timeout S --run-timeout S --memory-limit-gb G    limits per stage
   --python PATH            the Python with torch (default: the one found at build time)
@@ -99,7 +102,7 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         { "--warmup-ms", number(&r.protocol.warmupMs) }, { "--input-sets", integer(&r.protocol.inputSets) },
         { "--compile-timeout", number(&r.compileLimits.wallSeconds) }, { "--run-timeout", number(&r.runLimits.wallSeconds) },
         { "--memory-limit-gb", number(&memoryGb) }, { "--python", text(&r.python) }, { "--harness", text(&r.harnessPath) },
-        { "--tracer", text(&r.tracerPath) },
+        { "--tracer", text(&r.tracerPath) }, { "--ncu", text(&r.ncuKernelRegex) }, { "--ncu-path", text(&r.ncuPath) },
     };
     for (auto& [name, value] : extra)
         options[name] = text(&value);

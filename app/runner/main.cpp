@@ -1,4 +1,5 @@
 // kwb-runner: the Qt-free program that runs where the GPU is; the workbench starts it and reads its JSON.
+#include "calibratecommand.h"
 #include "evalcommand.h"
 #include "fingerprintcommand.h"
 #include "summarizecommand.h"
@@ -20,6 +21,8 @@ Commands:
   baseline --task T    time eager PyTorch and torch.compile for a task
   eval-set --tasks D --candidates D --out D
                        one candidate per task, with the run's pass rate and speedups
+  calibrate            measure copy bandwidth and matrix rates for the roofline (see calibrate --help)
+  floor --task T       the least work a task needs: bytes and FLOPs
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -56,6 +59,10 @@ int main(int argc, char* argv[])
         return kwb::runner::baselineCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "eval-set")
         return kwb::runner::evalSetCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "calibrate")
+        return kwb::runner::calibrateCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "floor")
+        return kwb::runner::floorCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)
         return kwb::runner::fingerprintCommand(std::cout);
     if (command == "summarize" && args.size() == 2)

@@ -1,5 +1,6 @@
 #include "runner/evalpipeline.h"
 
+#include "runner/calibration.h"
 #include "runner/diagnosticsparser.h"
 #include "runner/environmentfingerprint.h"
 #include "runner/jsonwriter.h"
@@ -10,12 +11,15 @@
 #include "torch/outputcomparison.h"
 #endif
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <unistd.h>
 
 namespace kwb::runner {
 
@@ -48,6 +52,22 @@ void writeStats(JsonWriter& w, const char* key, const JsonValue& stats)
     }
     w.key("n").value(static_cast<long long>(stats["n"].toNumber(0)));
     w.endObject();
+}
+
+// A program given by path, or found on the PATH, that this user may run.
+bool isExecutable(const std::string& program)
+{
+    if (program.find('/') != std::string::npos)
+        return access(program.c_str(), X_OK) == 0;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+        if (end > start && access((dirs.substr(start, end - start) + "/" + program).c_str(), X_OK) == 0)
+            return true;
+        start = end + 1;
+    }
+    return false;
 }
 
 void writeNumber(JsonWriter& w, const char* key, double value)
@@ -107,12 +127,14 @@ bool EvalPipeline::prepare()
 }
 
 bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
-    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment)
+    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment,
+    const std::vector<std::string>& launcher)
 {
     const std::string dir = stageDirectory(name);
     fs::create_directories(dir);
     ProcessSpec spec;
-    spec.argv = { m_request.python, m_request.harnessPath };
+    spec.argv = launcher;
+    spec.argv.insert(spec.argv.end(), { m_request.python, m_request.harnessPath });
     spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
     spec.argv.insert(spec.argv.end(), { "--out", dir });
     spec.workingDirectory = dir;
@@ -196,7 +218,8 @@ void EvalPipeline::reference()
     runHarness("reference", args, m_request.runLimits, false, m_reference);
 }
 
-void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment)
+void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment,
+    const std::vector<std::string>& launcher)
 {
     std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy, "--reference-state",
         stageDirectory("reference") + "/reference_state.pt" };
@@ -204,7 +227,7 @@ void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::
         args.insert(args.end(), { "--module", m_module });
     const auto common = commonArguments(m_seedList);
     args.insert(args.end(), common.begin(), common.end());
-    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment);
+    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment, launcher);
 }
 
 std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
@@ -229,6 +252,90 @@ void EvalPipeline::trace()
             stage->message = "The tracer wrote no trace for the " + std::string(name) + " stage.";
         }
     }
+}
+
+// The calibration this machine stored for the device, when it was made here (host, GPU and driver alike).
+void EvalPipeline::findCeilings()
+{
+    const JsonValue& env = m_reference.result.isObject() ? m_reference.result["environment"] : m_baselines.result["environment"];
+    if (!env.isObject())
+        return;
+    const Calibration::Identity identity { EnvironmentFingerprint::thisHostName(), env["gpu"].toString(), env["driver"].toString() };
+    m_calibration = Calibration::load(m_request.cacheDirectory, m_request.device, identity, &m_ceilingsNote);
+}
+
+// Nsight Compute on demand: the candidate runs once more (two warm-up calls, then one call between
+// cudaProfilerStart/Stop) under ncu with the clocks left as they are; the report file stays in the stage folder.
+void EvalPipeline::profileWithNcu()
+{
+    const std::string name = "candidate_profile";
+    const std::string dir = stageDirectory(name);
+    if (m_request.device != "cuda") {
+        m_ncu.message = "Nsight Compute profiles CUDA kernels; this evaluation ran on the CPU.";
+        return;
+    }
+    if (!isExecutable(m_request.ncuPath)) {
+        m_ncu.message = "Nsight Compute (" + m_request.ncuPath + ") is not installed on this machine.";
+        return;
+    }
+    std::string metrics;
+    for (const std::string& metric : ncuMetricNames())
+        metrics += (metrics.empty() ? "" : ",") + metric;
+    const std::string report = dir + "/report";
+    const std::vector<std::string> launcher = { m_request.ncuPath, "--clock-control", "none", "--profile-from-start", "off",
+        "--target-processes", "all", "--kernel-name", "regex:" + m_request.ncuKernelRegex, "--launch-count", "50",
+        "--metrics", metrics, "--export", report, "--force-overwrite" };
+    candidate("profile", m_ncu, {}, launcher);
+    const std::string log = m_ncu.log;
+    if (m_ncu.status != "passed" || !fs::exists(report + ".ncu-rep")) {
+        if (log.find("ERR_NVGPUCTRPERM") != std::string::npos)
+            m_ncu.message = "ncu has no access to the GPU's performance counters (ERR_NVGPUCTRPERM); an administrator can allow it.";
+        else if (log.find("No kernels were profiled") != std::string::npos || (m_ncu.status == "passed" && log.find("==PROF==") != std::string::npos))
+            m_ncu.message = "No kernel whose name matches " + m_request.ncuKernelRegex + " ran in the profiled call.";
+        else if (m_ncu.status == "passed" || m_ncu.message.empty())
+            m_ncu.message = "ncu ran but wrote no report; its output is in " + dir + "/log.txt.";
+        if (m_ncu.status == "passed" || m_ncu.status == "failed")
+            m_ncu.status = "error";
+        return;
+    }
+    ProcessSpec spec;
+    spec.argv = { m_request.ncuPath, "--import", report + ".ncu-rep", "--csv", "--page", "raw" };
+    spec.workingDirectory = dir;
+    spec.logPath = dir + "/metrics.csv";
+    spec.limits = { 300, 0, std::int64_t(1) << 30, 4096 };
+    const ProcessOutcome outcome = runProcess(spec);
+    std::string error;
+    if (!outcome.succeeded() || !parseNcuCsv(readTail(spec.logPath, kMaxCompilerOutput), &m_ncuLaunches, &error)) {
+        m_ncu.status = "error";
+        m_ncu.message = outcome.succeeded() ? error : "ncu --import " + outcome.describe() + ".";
+    }
+}
+
+void EvalPipeline::writeNcuResult(JsonWriter& w) const
+{
+    w.key("ncu").beginObject();
+    w.key("status").value(m_ncu.status);
+    if (!m_ncu.message.empty())
+        w.key("message").value(m_ncu.message);
+    w.key("kernel_filter").value(m_request.ncuKernelRegex);
+    if (m_ncu.status == "passed") {
+        w.key("report").value(stageDirectory("candidate_profile") + "/report.ncu-rep");
+        w.key("csv").value(stageDirectory("candidate_profile") + "/metrics.csv");
+    }
+    w.key("kernels").beginArray();
+    for (const NcuLaunch& launch : m_ncuLaunches) {
+        w.beginObject().key("name").value(launch.kernel).key("launch").value(launch.id);
+        w.key("block").value(launch.block).key("grid").value(launch.grid);
+        w.key("metrics").beginArray();
+        for (std::size_t i = 0; i < launch.metrics.size(); ++i) {
+            w.beginArray().value(launch.metrics[i]);
+            std::isfinite(launch.values[i]) ? w.value(launch.values[i]) : w.null();
+            w.value(launch.units[i]).endArray();
+        }
+        w.endArray().endObject();
+    }
+    w.endArray();
+    w.endObject();
 }
 
 void EvalPipeline::writeTraceResult(JsonWriter& w) const
@@ -342,6 +449,8 @@ void EvalPipeline::runCandidate()
         baselines();
     if (m_timing.status == "passed" && m_request.device == "cuda" && !m_request.tracerPath.empty())
         trace();
+    if (m_timing.status == "passed" && !m_request.ncuKernelRegex.empty())
+        profileWithNcu();
 }
 
 void EvalPipeline::run()
@@ -352,6 +461,7 @@ void EvalPipeline::run()
             baselines();
         else
             runCandidate();
+        findCeilings();
         score();
     }
     m_totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -428,6 +538,16 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.endObject();
 
     writeTraceResult(w);
+    if (!m_request.ncuKernelRegex.empty())
+        writeNcuResult(w);
+    if (const JsonValue& floor = m_reference.result["floor"]; floor.isObject() && !floor.contains("error"))
+        floor.write(w.key("floor"));
+    else if (floor.isObject())
+        w.key("floor_note").value(floor["error"].toString());
+    if (m_calibration)
+        Calibration::writeCeilings(w.key("ceilings"), *m_calibration);
+    else if (!m_ceilingsNote.empty())
+        w.key("ceilings_note").value(m_ceilingsNote);
     w.key("device").value(m_request.device);
     w.key("hack_flags").beginArray();
     for (const std::string& flag : m_hackFlags)
@@ -455,7 +575,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("stages").beginObject();
     for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "reference", &m_reference },
              { "candidate_trials", &m_trials }, { "candidate_timing", &m_timing }, { "baselines", &m_baselines },
-             { "reference_trace", &m_referenceTrace }, { "candidate_trace", &m_candidateTrace } }) {
+             { "reference_trace", &m_referenceTrace }, { "candidate_trace", &m_candidateTrace },
+             { "candidate_profile", &m_ncu } }) {
         w.key(name).beginObject().key("status").value(stage->status);
         writeNumber(w, "seconds", stage->seconds);
         if (!stage->message.empty())

@@ -4,9 +4,11 @@
 #include "runner/evalrequest.h"
 #include "runner/jsonvalue.h"
 #include "runner/kernelresources.h"
+#include "runner/ncucsv.h"
 
 #include <iosfwd>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,14 +48,19 @@ private:
     bool prepare();
     void runCandidate();
     bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
-        bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {});
+        bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {},
+        const std::vector<std::string>& launcher = {});
     void compile();
     void reference();
-    void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {});
+    void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {},
+        const std::vector<std::string>& launcher = {});
     void judge();
     void trace();
     std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
     void writeTraceResult(JsonWriter& w) const;
+    void profileWithNcu();
+    void writeNcuResult(JsonWriter& w) const;
+    void findCeilings();
     void baselines();
     std::string baselineCache() const;
     void score();
@@ -72,6 +79,10 @@ private:
     Stage m_baselines;
     Stage m_referenceTrace;
     Stage m_candidateTrace;
+    Stage m_ncu;
+    std::vector<NcuLaunch> m_ncuLaunches;
+    std::optional<JsonValue> m_calibration;
+    std::string m_ceilingsNote; // why there are no ceilings
     std::vector<Diagnostic> m_diagnostics;
     std::vector<KernelResources> m_kernels;
     std::string m_module;

@@ -46,6 +46,8 @@ struct EvalRequest
     std::uint64_t seed = 0; // 0: a fresh random seed
     bool timeBaselines = true;
     std::string tracerPath; // libkwb_tracer.so for the trace pass on the GPU; empty: no trace pass
+    std::string ncuKernelRegex; // profile the candidate's kernels whose names match once more under Nsight Compute
+    std::string ncuPath = "ncu";
     bool keepOutputs = false; // keep the trial outputs (gigabytes on large tasks) after the judge has read them
     TimingProtocol protocol;
     // No stage may write a file over 32 GiB (a trial output of the largest tasks is 2 GiB) or hold more than

@@ -2,6 +2,7 @@
 
 #include "runner/jsonwriter.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -286,7 +287,11 @@ void JsonValue::write(JsonWriter& writer) const
         writer.value(m_bool);
         break;
     case Type::Number:
-        writer.value(m_number);
+        // A whole number read from the harness (a byte count, a round count) goes back out as one.
+        if (std::trunc(m_number) == m_number && std::fabs(m_number) < 9007199254740992.0)
+            writer.value(static_cast<long long>(m_number));
+        else
+            writer.value(m_number);
         break;
     case Type::String:
         writer.value(m_string);

@@ -3,7 +3,10 @@
 
   compile    build a workspace's C++/CUDA sources into the `cuda_extension` module
   reference  run the task's Model on seeded inputs, save its outputs and weights, time eager and torch.compile
-  candidate  run ModelNew: correctness trials (outputs saved for the judge) or the timing pass
+  candidate  run ModelNew: correctness trials (outputs saved for the judge), the timing pass, the trace pass, or
+             one call for Nsight Compute (profile)
+  floor      count the least work a task needs: bytes in, out and of parameters, and FLOPs (kwb_roofline.py)
+  calibrate  measure the machine's copy bandwidth and matrix rates (kwb_roofline.py)
 
 Each stage writes <out>/<stage>.json and tensors as torch.save files (CPU tensors). The judge that compares
 them runs in kwb-runner, outside this process, so a candidate can neither see nor patch the comparison.
@@ -22,6 +25,8 @@ import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import kwb_roofline  # noqa: E402  (beside this file)
 
 
 def write_json(path, data):
@@ -335,7 +340,7 @@ def stage_reference(args):
                 output = model(*make_inputs(torch, task, seed, args.device))
                 sync(torch, args.device)
                 torch.save(to_cpu(torch, output), os.path.join(out, "reference_out_%d.pt" % i))
-        result.update(stage="reference", trials=len(seeds))
+        result.update(stage="reference", trials=len(seeds), floor=count_floor(torch, task, args.init_seed, args.device))
         # Cached baselines come along, which spares the runner a process (and a torch start) for them.
         cache_file = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json") if args.baseline_cache else ""
         if cache_file and os.path.exists(cache_file):
@@ -374,6 +379,42 @@ def stage_reference(args):
         write_json(cache_file, timings)
     result.update(timings, cached=False)
     write_json(os.path.join(out, "baselines.json"), result)
+
+
+def count_floor(torch, task, init_seed, device):
+    """The task's floor, counted on the meta device (nothing computed); on the real device when meta cannot run it."""
+    try:
+        return kwb_roofline.task_floor(torch, task, init_seed, "meta")
+    except Exception as meta_error:  # a task that reads values (.item(), data-dependent shapes)
+        try:
+            floor = kwb_roofline.task_floor(torch, task, init_seed, device)
+            floor["meta_error"] = "%s: %s" % (type(meta_error).__name__, first_line(meta_error))
+            return floor
+        except Exception as e:
+            return {"error": "the floor could not be counted: %s: %s" % (type(e).__name__, first_line(e))}
+
+
+def stage_floor(args):
+    import torch
+
+    try:
+        task = load_task(args.task)
+    except Exception as e:
+        fail(args.out, "floor", "the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)))
+    floor = count_floor(torch, task, args.init_seed, args.device)
+    if "error" in floor:
+        fail(args.out, "floor", floor["error"])
+    write_json(os.path.join(args.out, "floor.json"), {"stage": "floor", "ok": True, "floor": floor})
+
+
+def stage_calibrate(args):
+    import torch
+
+    if args.device == "cuda" and not torch.cuda.is_available():
+        fail(args.out, "calibrate", "no CUDA device is visible to torch %s" % torch.__version__)
+    result = kwb_roofline.calibrate(torch, args.device, args.rounds)
+    result.update(stage="calibrate", ok=True, environment=environment(torch, args.device))
+    write_json(os.path.join(args.out, "calibrate.json"), result)
 
 
 # ---------------------------------------------------------------- candidate
@@ -427,6 +468,17 @@ def stage_candidate(args):
                 result["trials"] = len(seeds)
             elif args.phase == "trace":
                 result.update(trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device), "candidate"))
+            elif args.phase == "profile":
+                # Nsight Compute (started with --profile-from-start off) sees one call, after two warm-up calls.
+                inputs = make_inputs(torch, task, seeds[0], args.device)
+                for _ in range(2):
+                    model(*inputs)
+                sync(torch, args.device)
+                torch.cuda.profiler.start()
+                model(*inputs)
+                sync(torch, args.device)
+                torch.cuda.profiler.stop()
+                result["profiled_calls"] = 1
             else:
                 protocol = json.loads(args.protocol)
                 input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
@@ -465,12 +517,20 @@ def main():
             s.add_argument("--candidate", required=True)
             s.add_argument("--module", default="")
             s.add_argument("--reference-state", required=True)
-            s.add_argument("--phase", choices=("trials", "timing", "trace"), required=True)
+            s.add_argument("--phase", choices=("trials", "timing", "trace", "profile"), required=True)
+    f = sub.add_parser("floor")
+    f.add_argument("--task", required=True)
+    f.add_argument("--device", default="cpu", help="where to count when the meta device cannot run the task")
+    f.add_argument("--init-seed", type=int, default=42)
+    k = sub.add_parser("calibrate")
+    k.add_argument("--device", default="cuda")
+    k.add_argument("--rounds", type=int, default=5)
     for s in sub.choices.values():
         s.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate}[args.stage](args)
+    {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,
+     "calibrate": stage_calibrate}[args.stage](args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kwb::runner {
+
+// The metrics Nsight Compute measures when the workbench profiles a kernel (`kwb-runner eval --ncu REGEX`):
+// memory and compute throughput as % of peak, achieved occupancy, registers, shared memory, L1/L2 hit rates,
+// DRAM bytes, the kernel's duration, and the warp stall reasons per issued instruction.
+const std::vector<std::string>& ncuMetricNames();
+
+// One profiled launch as `ncu --import REPORT --csv --page raw` prints it.
+struct NcuLaunch
+{
+    int id = 0;
+    std::string kernel; // the demangled name ncu prints
+    std::string block;
+    std::string grid;
+    std::vector<std::string> metrics; // names, in the file's column order
+    std::vector<std::string> units; // per metric; empty when none
+    std::vector<double> values; // NaN where ncu printed n/a
+};
+
+// Reads ncu's raw-page CSV: a header row of column names, a row of units, then one row per profiled launch.
+// Lines before the header (ncu's ==PROF== and ==WARNING== notes) are skipped. Returns false with a one-sentence
+// *error (line number included) when the text is not such a table.
+bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::string* error);
+
+} // namespace kwb::runner
