@@ -68,6 +68,11 @@ RooflinePoint compiled(const EvalResult& e)
     return point(e.floor, e.ceilings, medianOf(e.timing.compiled), precision(e));
 }
 
+RooflinePoint correctCandidate(const EvalResult& e)
+{
+    return e.verify.status == StageStatus::Passed ? candidate(e) : RooflinePoint();
+}
+
 double attainable(double intensity, double bandwidth, double rate)
 {
     if (!(intensity >= 0) || !(bandwidth > 0) || !(rate > 0))

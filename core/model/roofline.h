@@ -38,6 +38,8 @@ QString precision(const EvalResult& e);
 RooflinePoint candidate(const EvalResult& e);
 RooflinePoint eager(const EvalResult& e);
 RooflinePoint compiled(const EvalResult& e);
+// The candidate's point when it passed verification: the speed of an incorrect kernel is no roofline figure.
+RooflinePoint correctCandidate(const EvalResult& e);
 
 // The attainable FLOP rate at an arithmetic intensity: min(rate, intensity × bandwidth); NaN when unknown.
 double attainable(double intensity, double bandwidth, double rate);

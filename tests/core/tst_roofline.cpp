@@ -183,6 +183,11 @@ void TestRoofline::candidateEagerAndCompiledOfOneEvaluation()
     failed.floor = e.floor;
     failed.ceilings = e.ceilings;
     QVERIFY(!roofline::candidate(failed).isValid());
+    // A timed candidate that failed verification has a point, but no correct one.
+    QCOMPARE(roofline::correctCandidate(e).fractionOfRoofline, 0.5);
+    e.verify.status = StageStatus::Failed;
+    QVERIFY(roofline::candidate(e).isValid());
+    QVERIFY(!roofline::correctCandidate(e).isValid());
 }
 
 void TestRoofline::ridgeAndAttainable()
