@@ -8,6 +8,7 @@
 #include "models/turncache.h"
 #include "referenceview.h"
 #include "rewardplot.h"
+#include "rooflineview.h"
 #include "shortcutsdialog.h"
 #include "store/store.h"
 #include "timingview.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_trace(new TracePanel(this))
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
+    , m_roofline(new RooflineView(this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_position(new QLabel(this))
     , m_errorBanner(new QLabel(this))
@@ -146,7 +148,9 @@ void MainWindow::buildDocks()
     };
     dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
     dock(QStringLiteral("forkTreeDock"), tr("Fork Tree"), m_forkTree, Qt::RightDockWidgetArea);
-    dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
+    QDockWidget* reward = dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
+    tabifyDockWidget(reward, dock(QStringLiteral("rooflineDock"), tr("Roofline"), m_roofline, Qt::RightDockWidgetArea));
+    reward->raise();
     dock(QStringLiteral("timingDock"), tr("Timing"), m_timing, Qt::BottomDockWidgetArea);
     QDockWidget* timeline = dock(QStringLiteral("timelineDock"), tr("Timeline"), m_trace, Qt::BottomDockWidgetArea);
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("timingDock")), timeline);
@@ -229,6 +233,7 @@ void MainWindow::connectActions()
     connect(m_forkTree, &ForkTreeView::turnActivated, this, &MainWindow::goToTurn);
     connect(m_forkTree, &ForkTreeView::compareRequested, this, &MainWindow::setDiffBase);
     connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);
+    connect(m_roofline, &RooflineView::turnClicked, this, &MainWindow::goToTurn);
     connect(m_compiler, &CompilerOutputView::diagnosticActivated, this,
         [this](const QString& file, int line, int column, Diagnostic::Severity severity) {
             if (!m_kernel->openLocation(file, line, column, severity))
@@ -434,8 +439,10 @@ void MainWindow::showTurn()
     if (m_navigator.leaf() != m_plottedLeaf) {
         m_plottedLeaf = m_navigator.leaf();
         m_reward->setBranches(&m_trajectory, &m_graph, m_navigator.branch(), m_navigator.otherBranches());
+        m_roofline->setBranch(&m_trajectory, &m_graph, m_navigator.branch());
     }
     m_reward->setCurrentTurn(turn);
+    m_roofline->setCurrentTurn(turn);
     updateNavigation();
     Q_EMIT turnShown(turn);
 }

@@ -22,6 +22,7 @@ class ForkTreeView;
 class KernelView;
 class ReferenceView;
 class RewardPlot;
+class RooflineView;
 class Store;
 class TimingView;
 class TracePanel;
@@ -34,7 +35,7 @@ class WorkbenchActions;
 
 // The workbench window. Left: the trajectories of the open store. Centre: the task's reference beside the
 // agent's workspace, and below them compiler output, transcript and verification. Right: the fork tree and the
-// reward curve. Bottom: the timeline. Every pane shows the current turn; stepping moves them all together.
+// reward curve with the roofline. Bottom: the timeline. Every pane shows the current turn; stepping moves them all together.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -118,6 +119,7 @@ private:
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;
+    RooflineView* m_roofline;
     QSlider* m_slider;
     QLabel* m_position;
     QLabel* m_errorBanner;

@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "referenceview.h"
 #include "rewardplot.h"
+#include "rooflineview.h"
 #include "shortcutsdialog.h"
 #include "timelineview.h"
 #include "timingview.h"
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void shortcutsStepAndBranch();
     void clickingADiagnosticMovesTheCursor();
     void clickingARewardPointJumps();
+    void rooflineDockFollowsTheTurn();
     void diffAgainstAPickedTurn();
     void turnTraceShowsInTheTimeline();
     void missingBlobAndBadFilesStayInTheirPane();
@@ -259,6 +261,42 @@ void TestMainWindow::clickingARewardPointJumps()
     QCOMPARE(w.currentTurn(), 3);
     QCOMPARE(plot->currentTurn(), 3);
     QCOMPARE(w.findChild<QSlider*>(QStringLiteral("turnSlider"))->value(), 3);
+}
+
+void TestMainWindow::rooflineDockFollowsTheTurn()
+{
+    const QString file = makeStore(QStringLiteral("roofline.kwb"), { test::rooflineTrajectory() });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("rooflineDock"));
+    QVERIFY(dock);
+    QVERIFY(w.tabifiedDockWidgets(dock).contains(w.findChild<QDockWidget*>(QStringLiteral("rewardDock"))));
+    auto* roofline = w.findChild<RooflineView*>(QStringLiteral("rooflineView"));
+    QCOMPARE(roofline->mode(), BranchRoofline::Mode::Roofline);
+    QCOMPARE(roofline->roofline().points().size(), 4);
+    const QLocale locale;
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(roofline->currentTurn(), i);
+        // Turns 1..4 reach 25, 50, 75 and 100 % of the memory roof.
+        QVERIFY2(roofline->summary().contains(roofline::percentText(0.25 * (i + 1)) + QStringLiteral(" of roofline")),
+            qPrintable(roofline->summary()));
+        w.findChild<QAction*>(QStringLiteral("actionNextTurn"))->trigger();
+    }
+    w.goToTurn(4); // the fork: a branch of two evaluated turns and one that did not compile
+    QCOMPARE(roofline->roofline().points().size(), 2);
+    QVERIFY(roofline->summary().contains(QStringLiteral("verification")));
+
+    w.goToTurn(0);
+    dock->raise();
+    QTRY_VERIFY(roofline->plotArea()->isVisible());
+    QCoreApplication::processEvents(); // the queued replot lays out the axes
+    QTest::mouseClick(roofline->plotArea(), Qt::LeftButton, {}, roofline->pixelOf(1).toPoint());
+    QCOMPARE(w.currentTurn(), 1);
+    QCOMPARE(roofline->currentTurn(), 1);
+    QCOMPARE(w.findChild<RewardPlot*>(QStringLiteral("rewardPlot"))->currentTurn(), 1);
 }
 
 void TestMainWindow::diffAgainstAPickedTurn()
