@@ -21,6 +21,8 @@ QColor colourOf(TurnBadge::Kind kind)
         return QColor(0x2e, 0x7d, 0x32);
     case TurnBadge::Kind::Slower:
         return QColor(0x75, 0x75, 0x75);
+    case TurnBadge::Kind::Roofline:
+        return QColor(0x6a, 0x1b, 0x9a);
     case TurnBadge::Kind::Label:
         return QColor(0x15, 0x65, 0xc0);
     }

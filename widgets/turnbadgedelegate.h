@@ -4,7 +4,7 @@
 
 namespace kwb {
 
-// Paints a turn's badges (compile failed, verify failed, speedup, labels) as small coloured pills.
+// Paints a turn's badges (compile failed, verify failed, speedup, % of roofline, labels) as small coloured pills.
 class TurnBadgeDelegate : public QStyledItemDelegate
 {
     Q_OBJECT

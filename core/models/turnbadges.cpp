@@ -1,5 +1,7 @@
 #include "turnbadges.h"
 
+#include "model/roofline.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -23,6 +25,8 @@ QList<TurnBadge> TurnBadges::of(const Turn& turn)
             badges.append({ speedup >= 1 ? TurnBadge::Kind::Faster : TurnBadge::Kind::Slower,
                 tr("%1× vs compile").arg(QLocale().toString(speedup, 'f', 2)) });
         }
+        if (const RooflinePoint p = roofline::correctCandidate(e); p.isValid())
+            badges.append({ TurnBadge::Kind::Roofline, tr("%1 roofline").arg(roofline::percentText(p.fractionOfRoofline)) });
     }
     for (const Annotation& a : turn.annotations) {
         if (a.kind == Annotation::Kind::Label && !a.value.isEmpty())

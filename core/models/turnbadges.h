@@ -9,10 +9,11 @@
 
 namespace kwb {
 
-// A small mark on a turn in the fork tree: what went wrong, how fast it was, what a person called it.
+// A small mark on a turn in the fork tree: what went wrong, how fast it was, how close to the machine's roofline,
+// what a person called it.
 struct TurnBadge
 {
-    enum class Kind { CompileFailed, VerifyFailed, Faster, Slower, Label };
+    enum class Kind { CompileFailed, VerifyFailed, Faster, Slower, Roofline, Label };
     Kind kind = Kind::Label;
     QString text;
     bool operator==(const TurnBadge&) const = default;

@@ -16,6 +16,7 @@ class TestBranchOutlineModel : public QObject
 private Q_SLOTS:
     void outlineKeepsBranchesFlat();
     void badgesAndCurrentTurn();
+    void rooflineBadge();
 
 private:
     static QStringList print(const QAbstractItemModel& model, const QModelIndex& parent = {}, int indent = 0);
@@ -93,6 +94,31 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     model.setCurrentTurn(2);
     QVERIFY(!model.indexOfTurn(1).data(BranchOutlineModel::CurrentRole).toBool());
     QCOMPARE(changed.count(), 3);
+}
+
+void TestBranchOutlineModel::rooflineBadge()
+{
+    QLocale::setDefault(QLocale::c());
+    Trajectory t = test::forkedTrajectory(QStringLiteral("r"));
+    Ceilings machine;
+    machine.bandwidth = 4e12;
+    machine.fp32 = 50e12;
+    for (Turn& turn : t.turns) {
+        turn.eval->floor = { 1e8, 1e8, 0, 5e7 }; // 200 MB: 50 µs at 4 TB/s
+        turn.eval->ceilings = machine;
+    }
+    // The root took 200 µs: a quarter of the roofline; its child 50 µs: all of it.
+    QCOMPARE(TurnBadges::of(t.turns.at(0)).last(), (TurnBadge { TurnBadge::Kind::Roofline, QStringLiteral("25 % roofline") }));
+    QCOMPARE(TurnBadges::of(t.turns.at(1)).last(), (TurnBadge { TurnBadge::Kind::Roofline, QStringLiteral("100 % roofline") }));
+    for (const TurnBadge& b : TurnBadges::of(t.turns.at(2)))
+        QVERIFY(b.kind != TurnBadge::Kind::Roofline); // did not compile
+    t.turns[1].eval->verify.status = StageStatus::Failed;
+    for (const TurnBadge& b : TurnBadges::of(t.turns.at(1)))
+        QVERIFY(b.kind != TurnBadge::Kind::Roofline); // timed but wrong
+    t.turns[0].eval->ceilings = Ceilings();
+    for (const TurnBadge& b : TurnBadges::of(t.turns.at(0)))
+        QVERIFY(b.kind != TurnBadge::Kind::Roofline); // no calibration, no claim
+    QLocale::setDefault(QLocale::system());
 }
 
 QTEST_GUILESS_MAIN(TestBranchOutlineModel)

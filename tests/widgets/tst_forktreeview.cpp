@@ -18,6 +18,7 @@ private Q_SLOTS:
     void currentTurnIsSelectedAndBold();
     void clickingARowAsksForItsTurn();
     void badgesArePainted();
+    void rooflineBadgeIsPainted();
 };
 
 void TestForkTreeView::currentTurnIsSelectedAndBold()
@@ -79,6 +80,29 @@ void TestForkTreeView::badgesArePainted()
     for (int x = 0; x < image.width() && !red; ++x)
         red = image.pixelColor(x, image.height() / 2) == QColor(0xc6, 0x28, 0x28);
     QVERIFY(red);
+}
+
+void TestForkTreeView::rooflineBadgeIsPainted()
+{
+    const Trajectory t = test::rooflineTrajectory();
+    const TurnGraph graph(t);
+    BranchOutlineModel model;
+    ForkTreeView view;
+    view.setOutline(&model);
+    model.setTrajectory(&t, &graph);
+    view.resize(500, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QModelIndex cellIndex = model.indexOfTurn(3, BranchOutlineModel::BadgesColumn);
+    const auto badges = cellIndex.data(BranchOutlineModel::BadgesRole).value<QList<TurnBadge>>();
+    QCOMPARE(badges.last().kind, TurnBadge::Kind::Roofline);
+    QVERIFY(badges.last().text.startsWith(QLocale().toString(100) + QStringLiteral(" %")));
+    // The roofline pill is purple and fits beside the speedup pill.
+    const QImage image = view.viewport()->grab(view.visualRect(cellIndex)).toImage();
+    bool purple = false;
+    for (int x = 0; x < image.width() && !purple; ++x)
+        purple = image.pixelColor(x, image.height() / 2) == QColor(0x6a, 0x1b, 0x9a);
+    QVERIFY(purple);
 }
 
 QTEST_MAIN(TestForkTreeView)
