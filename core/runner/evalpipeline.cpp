@@ -326,11 +326,15 @@ void EvalPipeline::writeNcuResult(JsonWriter& w) const
     for (const NcuLaunch& launch : m_ncuLaunches) {
         w.beginObject().key("name").value(launch.kernel).key("launch").value(launch.id);
         w.key("block").value(launch.block).key("grid").value(launch.grid);
-        w.key("metrics").beginArray();
-        for (std::size_t i = 0; i < launch.metrics.size(); ++i) {
-            w.beginArray().value(launch.metrics[i]);
-            std::isfinite(launch.values[i]) ? w.value(launch.values[i]) : w.null();
-            w.value(launch.units[i]).endArray();
+        w.key("metrics").beginArray(); // the workbench's metric set, in its order; the CSV keeps everything
+        for (const std::string& metric : ncuMetricNames()) {
+            for (std::size_t i = 0; i < launch.metrics.size(); ++i) {
+                if (launch.metrics[i] != metric)
+                    continue;
+                w.beginArray().value(metric);
+                std::isfinite(launch.values[i]) ? w.value(launch.values[i]) : w.null();
+                w.value(launch.units[i]).endArray();
+            }
         }
         w.endArray().endObject();
     }

@@ -86,15 +86,47 @@ double toNumber(const std::string& field, bool* ok)
             digits += c;
     }
     *ok = true;
-    if (digits.empty() || digits == "n/a")
+    if (digits == "n/a")
         return std::numeric_limits<double>::quiet_NaN();
     char* end = nullptr;
     const double v = std::strtod(digits.c_str(), &end);
-    *ok = end && *end == 0;
+    *ok = !digits.empty() && end && *end == 0;
     return v;
 }
 
+// ncu scales each value to a readable unit ("Mbyte", "Kbyte/block", "us", "msecond"); values come back in base
+// units (bytes, nanoseconds) so that launches and turns compare directly.
+void toBaseUnit(std::string* unit, double* value)
+{
+    static const std::pair<const char*, double> bytePrefixes[] = { { "Kbyte", 1e3 }, { "Mbyte", 1e6 }, { "Gbyte", 1e9 }, { "Tbyte", 1e12 } };
+    for (const auto& [prefix, factor] : bytePrefixes) {
+        if (unit->rfind(prefix, 0) == 0) {
+            *value *= factor;
+            *unit = "byte" + unit->substr(std::string_view(prefix).size());
+            return;
+        }
+    }
+    static const std::pair<const char*, double> times[] = { { "ns", 1 }, { "nsecond", 1 }, { "us", 1e3 }, { "usecond", 1e3 },
+        { "ms", 1e6 }, { "msecond", 1e6 }, { "s", 1e9 }, { "second", 1e9 } };
+    for (const auto& [name, factor] : times) {
+        if (*unit == name) {
+            *value *= factor;
+            *unit = "ns";
+            return;
+        }
+    }
+}
+
 } // namespace
+
+double NcuLaunch::value(std::string_view metric) const
+{
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+        if (metrics[i] == metric)
+            return values[i];
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
 
 bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::string* error)
 {
@@ -131,7 +163,7 @@ bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::s
         *error = "The Nsight Compute table on line " + std::to_string(line) + " has no \"Kernel Name\" column.";
         return false;
     }
-    // Metric columns are those with a dotted or double-underscored name; the rest describe the launch.
+    // Metric columns have double-underscored names (unit__counter...); the first columns describe the launch.
     std::vector<int> metricColumns;
     for (std::size_t i = 0; i < header.size(); ++i) {
         if (header[i].find("__") != std::string::npos)
@@ -171,14 +203,13 @@ bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::s
         launch.grid = gridColumn >= 0 ? fields[std::size_t(gridColumn)] : std::string();
         for (int c : metricColumns) {
             bool numberOk = true;
-            const double v = toNumber(fields[std::size_t(c)], &numberOk);
-            if (!numberOk) {
-                *error = "Line " + std::to_string(line) + " of the Nsight Compute table has \"" + fields[std::size_t(c)]
-                    + "\" for " + header[std::size_t(c)] + ", not a number.";
-                return false;
-            }
+            double v = toNumber(fields[std::size_t(c)], &numberOk);
+            if (!numberOk)
+                continue; // a text attribute ("No-CC", "PolicySpread", "all"), not a measurement
+            std::string unit = haveUnits ? units[std::size_t(c)] : std::string();
+            toBaseUnit(&unit, &v);
             launch.metrics.push_back(header[std::size_t(c)]);
-            launch.units.push_back(haveUnits ? units[std::size_t(c)] : std::string());
+            launch.units.push_back(unit);
             launch.values.push_back(v);
         }
         launches->push_back(std::move(launch));

@@ -18,13 +18,17 @@ struct NcuLaunch
     std::string kernel; // the demangled name ncu prints
     std::string block;
     std::string grid;
-    std::vector<std::string> metrics; // names, in the file's column order
-    std::vector<std::string> units; // per metric; empty when none
-    std::vector<double> values; // NaN where ncu printed n/a
+    std::vector<std::string> metrics; // the numeric metric columns, in the file's order
+    std::vector<std::string> units; // per metric, in base units (byte, ns, %, ...); empty when none
+    std::vector<double> values; // in those units; NaN where ncu printed n/a
+
+    // The value of one metric; NaN when the launch has none.
+    double value(std::string_view metric) const;
 };
 
 // Reads ncu's raw-page CSV: a header row of column names, a row of units, then one row per profiled launch.
-// Lines before the header (ncu's ==PROF== and ==WARNING== notes) are skipped. Returns false with a one-sentence
+// Lines before the header (ncu's ==PROF== and ==WARNING== notes) are skipped, and so are text-valued
+// attributes; values are converted to base units (bytes, nanoseconds). Returns false with a one-sentence
 // *error (line number included) when the text is not such a table.
 bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::string* error);
 

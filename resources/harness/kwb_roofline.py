@@ -98,27 +98,30 @@ def _cpu_model():
     return ""
 
 
-def _measure(torch, device, fn, work, iterations, rounds):
-    """Runs fn `iterations` times per round after one warm-up round; returns work per second of each round."""
-    rates = []
-    for r in range(rounds + 1):
-        if device == "cuda":
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            for _ in range(iterations):
-                fn()
-            end.record()
-            end.synchronize()
-            seconds = start.elapsed_time(end) / 1e3
-        else:
-            begin = time.perf_counter()
-            for _ in range(iterations):
-                fn()
-            seconds = time.perf_counter() - begin
-        if r > 0:  # round 0 warms up clocks, caches and cuBLAS's heuristics
-            rates.append(work * iterations / seconds)
+def _timed(torch, device, fn, iterations):
+    if device == "cuda":
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(iterations):
+            fn()
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end) / 1e3
+    begin = time.perf_counter()
+    for _ in range(iterations):
+        fn()
+    return time.perf_counter() - begin
+
+
+def _measure(torch, device, fn, work, iterations, rounds, round_seconds):
+    """Work per second of each of `rounds` rounds. A warm-up round first (clocks, caches, cuBLAS's heuristics);
+    it also sizes the rounds to at least `round_seconds` each, so that short operations are not timed in bursts
+    the clocks have not settled for."""
+    warmup = _timed(torch, device, fn, iterations)
+    iterations = max(iterations, int(round_seconds * iterations / warmup) + 1)
+    rates = [work * iterations / _timed(torch, device, fn, iterations) for _ in range(rounds)]
     median = statistics.median(rates)
-    return {"value": median, "rounds": rates, "spread": (max(rates) - min(rates)) / median}
+    return {"value": median, "rounds": rates, "iterations": iterations, "spread": (max(rates) - min(rates)) / median}
 
 
 def calibrate(torch, device, rounds):
@@ -135,17 +138,18 @@ def calibrate(torch, device, rounds):
         copy_bytes = 1 << 30
         gemm = {"fp32": (torch.float32, False, 8192), "tf32": (torch.float32, True, 8192),
                 "bf16": (torch.bfloat16, False, 8192), "fp16": (torch.float16, False, 8192)}
-        copy_iterations, gemm_iterations = 20, 10
+        copy_iterations, gemm_iterations, round_seconds = 20, 10, 0.25
     else:
         out["properties"] = {"name": _cpu_model(), "cores": os.cpu_count(), "torch_threads": torch.get_num_threads(),
                              **_cpu_caches()}
         copy_bytes = 256 << 20
         gemm = {"fp32": (torch.float32, False, 2048)}
-        copy_iterations, gemm_iterations = 4, 2
+        copy_iterations, gemm_iterations, round_seconds = 4, 2, 0.1
     src = torch.empty(copy_bytes // 4, dtype=torch.float32, device=device).uniform_()
     dst = torch.empty_like(src)
     # A copy reads and writes every byte: bandwidth counts both, as the roofline's floor does.
-    m["bandwidth"] = dict(_measure(torch, device, lambda: dst.copy_(src), 2 * copy_bytes, copy_iterations, rounds),
+    m["bandwidth"] = dict(_measure(torch, device, lambda: dst.copy_(src), 2 * copy_bytes, copy_iterations, rounds,
+                                   round_seconds),
                           unit="bytes/s", method="device-to-device copy of %d MiB" % (copy_bytes >> 20))
     del src, dst
     tf32_before = torch.backends.cuda.matmul.allow_tf32
@@ -154,7 +158,8 @@ def calibrate(torch, device, rounds):
         a = torch.randn(n, n, device=device).to(dtype)
         b = torch.randn(n, n, device=device).to(dtype)
         c = torch.empty(n, n, device=device, dtype=dtype)
-        m[name] = dict(_measure(torch, device, lambda: torch.mm(a, b, out=c), 2 * n ** 3, gemm_iterations, rounds),
+        m[name] = dict(_measure(torch, device, lambda: torch.mm(a, b, out=c), 2 * n ** 3, gemm_iterations, rounds,
+                                round_seconds),
                        unit="FLOP/s", method="%s %d x %d x %d matrix product (%s)" % (
                            name, n, n, n, "cuBLAS" if device == "cuda" else "torch.mm on the CPU"))
         del a, b, c
