@@ -23,9 +23,9 @@ for i in (1, 2, 3):
     c = json.load(open('/tmp/kwb-extra/calibrate-%d.json' % i))['ceilings']
     print(i, round(c['bandwidth_bytes_per_s'] / 1e12, 3), 'TB/s', {k: round(v / 1e12, 1) for k, v in c['matrix_flops_per_s'].items()}, 'TFLOP/s')
 print(json.load(open('/tmp/kwb-extra/calibrate-3.json'))['repeat_spread'])"
-profile() { # NAME TASK CANDIDATE REGEX
+profile() { # NAME TASK CANDIDATE REGEX [eval options]
     timeout 400 "$RUNNER" eval --task "resources/tasks/$2" --candidate "bench/candidates/$3" --cache-dir "$CACHE" --arch 9.0 \
-        --trials 3 --no-baselines --no-trace --ncu "$4" --run-dir "/tmp/kwb-ncu-$1" > "$OUT/ncu-$1.json" 2> "/tmp/kwb-extra/ncu-$1.stderr"
+        --trials 3 --ncu "$4" "${@:5}" --run-dir "/tmp/kwb-ncu-$1" > "$OUT/ncu-$1.json" 2> "/tmp/kwb-extra/ncu-$1.stderr"
     cp "/tmp/kwb-ncu-$1/candidate_profile/metrics.csv" "$OUT/ncu-$1.csv" 2>/dev/null
     cp "/tmp/kwb-ncu-$1/candidate_profile/log.txt" "/tmp/kwb-extra/ncu-$1.log" 2>/dev/null
     python3 -c "
@@ -33,7 +33,11 @@ import json; r = json.load(open('$OUT/ncu-$1.json')); n = r.get('ncu', {})
 print('$1', r['verify']['status'], n.get('status'), n.get('message'), [(k['name'][:40], len(k['metrics'])) for k in n.get('kernels', [])][:6])
 print('  floor', r.get('floor'), 'ceilings', r.get('ceilings', r.get('ceilings_note')))"
 }
-profile diag level1/1_diag_matmul.py level1_1_diag_matmul "row_scale"
+# The softmax evaluation is complete (baselines, trace, ncu): the window's roofline and ncu pane read it as it is.
 profile softmax level1/2_softmax_rows.py level1_2_softmax_rows "."
+profile diag level1/1_diag_matmul.py level1_1_diag_matmul "row_scale" --no-baselines --no-trace
+profile nomatch level1/1_diag_matmul.py level1_1_diag_matmul "no_kernel_has_this_name" --no-baselines --no-trace
+rm -f "$OUT/ncu-nomatch.csv"
+cp /tmp/kwb-ncu-softmax/candidate_trace/trace.json /tmp/kwb-extra/softmax-candidate-trace.json 2>/dev/null
 tar czf "$OUT/extra.tgz" -C /tmp/kwb-extra . 2>/dev/null
 ls -la "$OUT"

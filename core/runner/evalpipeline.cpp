@@ -544,7 +544,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     writeTraceResult(w);
     if (!m_request.ncuKernelRegex.empty())
         writeNcuResult(w);
-    if (const JsonValue& floor = m_reference.result["floor"]; floor.isObject() && !floor.contains("error"))
+    const JsonValue& counted = m_reference.result["floor"].isObject() ? m_reference.result["floor"] : m_baselines.result["floor"];
+    if (const JsonValue& floor = counted; floor.isObject() && !floor.contains("error"))
         floor.write(w.key("floor"));
     else if (floor.isObject())
         w.key("floor_note").value(floor["error"].toString());

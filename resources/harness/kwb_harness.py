@@ -374,6 +374,7 @@ def stage_reference(args):
         sync(torch, args.device)
         timings["compile_seconds"] = time.perf_counter() - start
         timings["compiled"] = time_calls(torch, compiled, input_sets, args.device, protocol)
+    timings["floor"] = count_floor(torch, task, args.init_seed, args.device)  # kept with the baseline
     if cache_file:
         os.makedirs(args.baseline_cache, exist_ok=True)
         write_json(cache_file, timings)
