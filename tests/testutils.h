@@ -75,6 +75,29 @@ inline Trajectory forkedTrajectory(const QString& uuid, const QString& task = QS
     return t;
 }
 
+// An H200-like calibration in round numbers: 4 TB/s copy, 50 TFLOP/s fp32, 400 TFLOP/s tf32.
+inline Ceilings roundCeilings()
+{
+    Ceilings c;
+    c.bandwidth = 4e12;
+    c.fp32 = 50e12;
+    c.tf32 = 400e12;
+    c.calibratedAt = QStringLiteral("2026-11-29T20:00:00Z");
+    return c;
+}
+
+// Gives every evaluation a work floor of 200 MB (memory-bound: 50 µs at 4 TB/s) and a calibration. In
+// forkedTrajectory() the root (200 µs) then reaches 25 % of the roofline and its child (50 µs) 100 %.
+inline void addRoofline(Trajectory& t, double flops = 5e7, const Ceilings& ceilings = roundCeilings())
+{
+    for (Turn& turn : t.turns) {
+        if (turn.eval) {
+            turn.eval->floor = { 1e8, 1e8, 0, flops };
+            turn.eval->ceilings = ceilings;
+        }
+    }
+}
+
 inline QByteArray fileDigest(const QString& path)
 {
     QFile f(path);

@@ -1,5 +1,7 @@
 #include "trajectorylistmodel.h"
 
+#include "model/roofline.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -132,6 +134,7 @@ QVariant TrajectoryListModel::data(const QModelIndex& index, int role) const
         case TrajectoryColumn::Branches:
         case TrajectoryColumn::BestReward:
         case TrajectoryColumn::BestSpeedup:
+        case TrajectoryColumn::BestRoofline:
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return {};
@@ -161,6 +164,9 @@ QVariant TrajectoryListModel::data(const QModelIndex& index, int role) const
     case TrajectoryColumn::BestSpeedup:
         return std::isnan(s->bestSpeedup) || role == SortValueRole ? number(s->bestSpeedup, 2)
                                                                     : QVariant(tr("%1×").arg(QLocale().toString(s->bestSpeedup, 'f', 2)));
+    case TrajectoryColumn::BestRoofline:
+        return std::isnan(s->bestRoofline) || role == SortValueRole ? number(s->bestRoofline, 2)
+                                                                     : QVariant(roofline::percentText(s->bestRoofline));
     case TrajectoryColumn::Labels:
         return s->labels.join(QLatin1String(", "));
     case TrajectoryColumn::Count:
@@ -184,7 +190,12 @@ QString TrajectoryListModel::statusLabel(const QString& status)
 
 QVariant TrajectoryListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= int(TrajectoryColumn::Count))
+    if (orientation != Qt::Horizontal || section < 0 || section >= int(TrajectoryColumn::Count))
+        return {};
+    if (role == Qt::ToolTipRole && TrajectoryColumn(section) == TrajectoryColumn::BestRoofline)
+        return tr("The best correct turn's time against the least time its GPU allows for the task's floor of bytes and "
+                  "FLOPs (100 % is on the roofline)");
+    if (role != Qt::DisplayRole)
         return {};
     switch (TrajectoryColumn(section)) {
     case TrajectoryColumn::Task:
@@ -209,6 +220,8 @@ QVariant TrajectoryListModel::headerData(int section, Qt::Orientation orientatio
         return tr("Best reward");
     case TrajectoryColumn::BestSpeedup:
         return tr("Best vs compile");
+    case TrajectoryColumn::BestRoofline:
+        return tr("% roofline");
     case TrajectoryColumn::Labels:
         return tr("Labels");
     case TrajectoryColumn::Count:

@@ -2,6 +2,8 @@
 
 #include "storefileheader.h"
 
+#include "model/roofline.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlError>
@@ -60,6 +62,15 @@ const char* const kVersion3[] = {
     "INSERT INTO turn_text(turn_text) VALUES('delete-all')", // contentless FTS5: emptied, then filled again below
 };
 
+// Version 4: each correct turn's fraction of the roofline and the trajectory's best, for the list's "% roofline".
+// The fraction is a copy of what the evaluation JSON implies, like speedup; the migration computes it for turns
+// whose evaluations carry a floor and a calibration.
+const char* const kVersion4[] = {
+    "ALTER TABLE turns ADD COLUMN roofline REAL",
+    "ALTER TABLE trajectories ADD COLUMN best_roofline REAL",
+    "CREATE INDEX trajectories_best_roofline ON trajectories(best_roofline)",
+};
+
 QString turnText(const QVariant& messages)
 {
     return Schema::turnSearchText(QJsonDocument::fromJson(messages.toByteArray()).array());
@@ -97,6 +108,37 @@ bool indexExisting(QSqlDatabase& db, const char* select, const char* insert,
         }
     }
     return true;
+}
+
+bool fillRoofline(QSqlDatabase& db, QString* error)
+{
+    QSqlQuery rows(db);
+    rows.setForwardOnly(true);
+    QSqlQuery update(db);
+    // Only evaluations that mention both can have a point; the rest are not parsed.
+    if (!rows.exec(QStringLiteral("SELECT id, eval FROM turns WHERE verify_status = 'passed'"
+                                  " AND eval LIKE '%\"floor\"%' AND eval LIKE '%\"ceilings\"%'"))
+        || !update.prepare(QStringLiteral("UPDATE turns SET roofline = ? WHERE id = ?"))) {
+        *error = rows.lastError().isValid() ? rows.lastError().text() : update.lastError().text();
+        return false;
+    }
+    while (rows.next()) {
+        QString ignored; // an evaluation that does not parse has no point, as when it is read
+        const EvalResult e = EvalResult::fromJson(QJsonDocument::fromJson(rows.value(1).toByteArray()).object(), &ignored);
+        const RooflinePoint p = roofline::correctCandidate(e);
+        if (!p.isValid())
+            continue;
+        update.addBindValue(p.fractionOfRoofline);
+        update.addBindValue(rows.value(0));
+        if (!update.exec()) {
+            *error = update.lastError().text();
+            return false;
+        }
+    }
+    return run(db,
+        "UPDATE trajectories SET best_roofline = (SELECT max(roofline) FROM turns u WHERE u.trajectory_id = trajectories.id"
+        " AND u.verify_status = 'passed')",
+        error);
 }
 
 } // namespace
@@ -159,6 +201,13 @@ bool Schema::apply(QSqlDatabase& db, int version, QString* error)
         }
         const QByteArray select = QStringLiteral("SELECT (trajectory_id << %1) | seq, messages FROM turns").arg(kTurnSeqBits).toLatin1();
         return indexExisting(db, select.constData(), "INSERT INTO turn_text(rowid, body) VALUES(?, ?)", turnText, error);
+    }
+    if (version == 4) {
+        for (const char* sql : kVersion4) {
+            if (!run(db, sql, error))
+                return false;
+        }
+        return fillRoofline(db, error);
     }
     *error = QStringLiteral("no migration to schema version %1").arg(version);
     return false;

@@ -332,7 +332,7 @@ std::optional<QList<TrajectorySummary>> Store::summaries(const QList<qint64>& id
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral("SELECT t.id, t.uuid, k.name, k.level, t.title, t.source, t.policy, t.created, t.turn_count,"
-                               " t.branch_count, t.status, t.best_reward, t.best_speedup, t.labels, t.synthetic"
+                               " t.branch_count, t.status, t.best_reward, t.best_speedup, t.labels, t.synthetic, t.best_roofline"
                                " FROM trajectories t JOIN tasks k ON k.id = t.task_id WHERE t.id IN (")
             + idText.join(QLatin1Char(',')) + QLatin1Char(')'))) {
         *error = describe(QStringLiteral("reading trajectories")) + QStringLiteral(" failed: ") + q.lastError().text();
@@ -357,6 +357,7 @@ std::optional<QList<TrajectorySummary>> Store::summaries(const QList<qint64>& id
         for (const QJsonValue& v : QJsonDocument::fromJson(q.value(13).toByteArray()).array())
             s.labels.append(v.toString());
         s.synthetic = q.value(14).toBool();
+        s.bestRoofline = q.value(15).isNull() ? kUnknown : q.value(15).toDouble();
         byId.insert(s.id, s);
     }
     for (qint64 id : ids) {

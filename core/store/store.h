@@ -32,6 +32,7 @@ struct TrajectorySummary
     QString status;
     double bestReward = kUnknown;
     double bestSpeedup = kUnknown;
+    double bestRoofline = kUnknown; // the best correct turn's fraction of the roofline
     QStringList labels;
     bool synthetic = false;
 };

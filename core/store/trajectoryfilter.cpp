@@ -74,7 +74,8 @@ bool TrajectoryFilter::needsTasks(TrajectoryColumn sortBy) const
 QString TrajectoryFilter::orderByClause(TrajectoryColumn column, bool descending)
 {
     static const char* const kColumns[] = { "k.name", "k.level", "t.title", "t.source", "t.policy", "t.created",
-        "t.turn_count", "t.branch_count", "t.status", "t.best_reward", "t.best_speedup", "t.labels" };
+        "t.turn_count", "t.branch_count", "t.status", "t.best_reward", "t.best_speedup",
+        "t.best_roofline", "t.labels" };
     static_assert(std::size(kColumns) == std::size_t(TrajectoryColumn::Count));
     const QString dir = descending ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
     return QLatin1String(kColumns[int(column)]) + dir + QStringLiteral(", t.id") + dir;

@@ -9,7 +9,9 @@
 namespace kwb {
 
 // The columns a trajectory list can be sorted by.
-enum class TrajectoryColumn { Task, Level, Title, Source, Policy, Created, Turns, Branches, Status, BestReward, BestSpeedup, Labels, Count };
+enum class TrajectoryColumn {
+    Task, Level, Title, Source, Policy, Created, Turns, Branches, Status, BestReward, BestSpeedup, BestRoofline, Labels, Count
+};
 
 // What the trajectory list shows; empty fields do not filter. Turned into one SQL WHERE clause.
 struct TrajectoryFilter

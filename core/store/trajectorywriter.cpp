@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include "model/json.h"
+#include "model/roofline.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -50,7 +51,8 @@ TrajectoryWriter::TrajectoryWriter(Store& store)
         QStringLiteral("INSERT OR IGNORE INTO manifest_entries(manifest, path, blob) VALUES(?, ?, ?)"));
     m_insertTurn.prepare(QStringLiteral(
         "INSERT INTO turns(trajectory_id, parent_id, uuid, seq, depth, created, messages, manifest, eval, annotations,"
-        " provenance, reward, speedup, compile_status, verify_status) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        " provenance, reward, speedup, compile_status, verify_status, roofline)"
+        " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     m_insertTurnText.prepare(QStringLiteral("INSERT INTO turn_text(rowid, body) VALUES(?, ?)"));
     m_refreshSummary.prepare(QStringLiteral(
         "UPDATE trajectories SET"
@@ -59,6 +61,7 @@ TrajectoryWriter::TrajectoryWriter(Store& store)
         "   AND NOT EXISTS (SELECT 1 FROM turns c WHERE c.parent_id = u.id)),"
         " best_reward = (SELECT max(reward) FROM turns WHERE trajectory_id = :id),"
         " best_speedup = (SELECT max(speedup) FROM turns WHERE trajectory_id = :id AND verify_status = 'passed'),"
+        " best_roofline = (SELECT max(roofline) FROM turns WHERE trajectory_id = :id AND verify_status = 'passed'),"
         " status = (SELECT CASE"
         "   WHEN SUM(verify_status = 'passed') > 0 THEN 'correct'"
         "   WHEN SUM(compile_status = 'passed') > 0 THEN 'incorrect'"
@@ -180,6 +183,7 @@ std::optional<qint64> TrajectoryWriter::insertTurn(qint64 trajectoryId, const Tu
     m_insertTurn.addBindValue(optionalReal(turn.eval ? turn.eval->speedupVsCompile() : kUnknown));
     m_insertTurn.addBindValue(turn.eval ? stageStatusName(turn.eval->compile.status) : QVariant(QMetaType::fromType<QString>()));
     m_insertTurn.addBindValue(turn.eval ? stageStatusName(turn.eval->verify.status) : QVariant(QMetaType::fromType<QString>()));
+    m_insertTurn.addBindValue(optionalReal(turn.eval ? roofline::correctCandidate(*turn.eval).fractionOfRoofline : kUnknown));
     if (!m_insertTurn.exec()) {
         if (m_insertTurn.lastError().nativeErrorCode() == QLatin1String("2067")) // SQLITE_CONSTRAINT_UNIQUE
             *error = QStringLiteral("turn %1 is already in %2").arg(turn.uuid, QFileInfo(m_store.path()).fileName());

@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -27,6 +28,8 @@ private Q_SLOTS:
     void failedWriteLeavesNothing();
     void migratesVersion1();
     void migratesVersion2SearchKeys();
+    void bestRooflineOfCorrectTurns();
+    void migratesVersion3Roofline();
     void refusesBadFilesUntouched_data();
     void refusesBadFilesUntouched();
     void detectsDamagedBlob();
@@ -303,6 +306,93 @@ void TestStore::migratesVersion2SearchKeys()
     QVERIFY2(ids, qPrintable(error));
     QCOMPARE(ids->size(), 1);
     QCOMPARE(*store->trajectoryIds({}, TrajectoryColumn::Created, false, &error), *ids);
+}
+
+void TestStore::bestRooflineOfCorrectTurns()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("roof.kwb")), &error);
+    Trajectory t = test::forkedTrajectory(QStringLiteral("roof"));
+    test::addRoofline(t);
+    const auto id = store->addTrajectory(t, &error);
+    QVERIFY2(id, qPrintable(error));
+    QCOMPARE(store->summaries({ *id }, &error)->first().bestRoofline, 1.0); // the child: 50 µs, at the roof
+    QSqlQuery q(store->database());
+    QVERIFY(q.exec(QStringLiteral("SELECT roofline FROM turns ORDER BY seq")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toDouble(), 0.25); // the root: 200 µs
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toDouble(), 1.0);
+    QVERIFY(q.next() && q.value(0).isNull()); // the fork did not compile
+    // A faster turn that fails verification is no better roofline figure.
+    Turn wrong = t.turns.at(1);
+    wrong.uuid = QStringLiteral("roof-wrong");
+    wrong.parentUuid = t.turns.at(1).uuid;
+    wrong.eval->verify.status = StageStatus::Failed;
+    wrong.eval->timing.candidate = { 10, 10, 10, 10, 0.01, 10 };
+    QVERIFY2(store->addTurn(*id, wrong, &error), qPrintable(error));
+    QCOMPARE(store->summaries({ *id }, &error)->first().bestRoofline, 1.0);
+    // Without floors (evaluations from before they were counted) the figure stays unknown.
+    const auto plain = store->addTrajectory(test::forkedTrajectory(QStringLiteral("plain")), &error);
+    QVERIFY(std::isnan(store->summaries({ *plain }, &error)->first().bestRoofline));
+    const auto sorted = store->trajectoryIds({}, TrajectoryColumn::BestRoofline, true, &error);
+    QVERIFY2(sorted, qPrintable(error));
+    QCOMPARE(sorted->first(), *id);
+}
+
+// Version 4 adds each turn's fraction of the roofline; turns evaluated before it get theirs from their
+// evaluation JSON, when it has a floor and a calibration.
+void TestStore::migratesVersion3Roofline()
+{
+    const QString file = path(QStringLiteral("v3.kwb"));
+    Trajectory t = test::forkedTrajectory(QStringLiteral("v3"));
+    test::addRoofline(t);
+    t.turns[2].eval = t.turns.at(1).eval; // a fork timed at 10 µs that failed verification
+    t.turns[2].eval->verify.status = StageStatus::Failed;
+    t.turns[2].eval->timing.candidate = { 10, 10, 10, 10, 0.01, 10 };
+    QString error;
+    {
+        auto old = Store::createAtVersion(file, 3, &error);
+        QVERIFY2(old, qPrintable(error));
+        QSqlQuery q(old->database());
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO tasks(id, name, level, source_blob) VALUES(1, 'copy', 1, 'none')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO trajectories(id, uuid, task_id) VALUES(1, 'v3', 1), (2, 'v3-plain', 1)")));
+        QVERIFY(q.prepare(QStringLiteral("INSERT INTO turns(trajectory_id, uuid, seq, depth, messages, eval, compile_status,"
+                                         " verify_status) VALUES(?, ?, ?, 0, '[]', ?, ?, ?)")));
+        const auto addTurn = [&](int trajectory, const QString& uuid, int seq, const EvalResult& e) {
+            q.addBindValue(trajectory);
+            q.addBindValue(uuid);
+            q.addBindValue(seq);
+            q.addBindValue(QString::fromUtf8(QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact)));
+            q.addBindValue(stageStatusName(e.compile.status));
+            q.addBindValue(stageStatusName(e.verify.status));
+            return q.exec();
+        };
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(addTurn(1, t.turns.at(i).uuid, i, *t.turns.at(i).eval), qPrintable(q.lastError().text()));
+        QVERIFY(addTurn(2, QStringLiteral("plain-t0"), 0, test::evalWith(StageStatus::Passed, StageStatus::Passed, 50, 100, 3)));
+    }
+    auto store = Store::open(file, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->schemaVersion(), 4);
+    const auto rows = store->summaries({ 1, 2 }, &error);
+    QVERIFY2(rows, qPrintable(error));
+    QCOMPARE(rows->at(0).bestRoofline, 1.0); // not the failed fork's 5.0
+    QVERIFY(std::isnan(rows->at(1).bestRoofline));
+    QSqlQuery q(store->database());
+    QVERIFY(q.exec(QStringLiteral("SELECT uuid, roofline FROM turns ORDER BY id")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(1).toDouble(), 0.25);
+    QVERIFY(q.next());
+    QCOMPARE(q.value(1).toDouble(), 1.0);
+    QVERIFY(q.next() && q.value(1).isNull());
+    QVERIFY(q.next() && q.value(1).isNull());
+    // New turns of a migrated store are written with theirs.
+    Turn next = t.turns.at(1);
+    next.uuid = QStringLiteral("v3-next");
+    next.parentUuid.clear();
+    QVERIFY2(store->addTurn(2, next, &error), qPrintable(error));
+    QCOMPARE(store->summaries({ 2 }, &error)->first().bestRoofline, 1.0);
 }
 
 void TestStore::refusesBadFilesUntouched_data()

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void filters();
     void sortKeepsSelectionOnTheSameTrajectory();
     void badSearchReportsAndShowsNothing();
+    void rooflineColumnShowsTheBestCorrectTurn();
 
 private:
     QTemporaryDir m_dir;
@@ -136,6 +137,39 @@ void TestTrajectoryListModel::badSearchReportsAndShowsNothing()
     QCOMPARE(errors.size(), 1);
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(!model.lastError().isEmpty());
+}
+
+void TestTrajectoryListModel::rooflineColumnShowsTheBestCorrectTurn()
+{
+    QLocale::setDefault(QLocale::c());
+    QString error;
+    auto store = Store::open(m_dir.filePath(QStringLiteral("roofline.kwb")), &error);
+    Trajectory atRoof = test::forkedTrajectory(QStringLiteral("at"), QStringLiteral("at_roof"));
+    test::addRoofline(atRoof); // best turn 50 µs: 100 %
+    Trajectory slow = test::forkedTrajectory(QStringLiteral("slow"), QStringLiteral("slow"));
+    slow.turns[1].eval->timing.candidate = { 1000, 1000, 1000, 1000, 0.01, 10 };
+    test::addRoofline(slow); // best turn the root's 200 µs: 25 %
+    const Trajectory unknown = test::forkedTrajectory(QStringLiteral("u"), QStringLiteral("uncalibrated"));
+    for (const Trajectory& t : { unknown, slow, atRoof })
+        QVERIFY2(store->addTrajectory(t, &error), qPrintable(error));
+    TrajectoryListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    const int column = int(TrajectoryColumn::BestRoofline);
+    QCOMPARE(model.headerData(column, Qt::Horizontal).toString(), QStringLiteral("% roofline"));
+    QVERIFY(model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("roofline")));
+    model.sort(column, Qt::DescendingOrder);
+    QCOMPARE(model.index(0, int(TrajectoryColumn::Task)).data().toString(), QStringLiteral("at_roof"));
+    QCOMPARE(model.index(0, column).data().toString(), QStringLiteral("100 %"));
+    QCOMPARE(model.index(0, column).data(TrajectoryListModel::SortValueRole).toDouble(), 1.0);
+    QCOMPARE(model.index(1, column).data().toString(), QStringLiteral("25 %"));
+    QCOMPARE(model.index(2, column).data().toString(), QString()); // no floor, no calibration: blank, not 0 %
+    QVERIFY(!model.index(2, column).data(TrajectoryListModel::SortValueRole).isValid());
+    QCOMPARE(model.index(0, column).data(Qt::TextAlignmentRole).value<Qt::Alignment>(), Qt::AlignRight | Qt::AlignVCenter);
+    model.sort(column, Qt::AscendingOrder);
+    QCOMPARE(model.index(2, int(TrajectoryColumn::Task)).data().toString(), QStringLiteral("at_roof"));
+    model.setStore(nullptr);
+    QLocale::setDefault(QLocale::system());
 }
 
 QTEST_GUILESS_MAIN(TestTrajectoryListModel)

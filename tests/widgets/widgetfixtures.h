@@ -79,17 +79,6 @@ inline Trajectory steppingTrajectory(const QString& uuid = QStringLiteral("s"))
     return t;
 }
 
-// An H200-like calibration in round numbers: 4 TB/s copy, 50 TFLOP/s fp32, 400 TFLOP/s tf32.
-inline Ceilings roundCeilings()
-{
-    Ceilings c;
-    c.bandwidth = 4e12;
-    c.fp32 = 50e12;
-    c.tf32 = 400e12;
-    c.calibratedAt = QStringLiteral("2026-11-29T20:00:00Z");
-    return c;
-}
-
 // steppingTrajectory() with a work floor and a calibration on every evaluation. With the default floor (200 MB,
 // 50 MFLOP: memory-bound, 50 µs at 4 TB/s) turns 0..3 (200, 100, 66.7, 50 µs) reach 25, 50, 75 and 100 % of the
 // roofline, torch.compile (100 µs) 50 % and eager (400 µs) 12.5 %.
@@ -97,10 +86,7 @@ inline Trajectory rooflineTrajectory(const QString& uuid = QStringLiteral("r"), 
     const Ceilings& ceilings = roundCeilings())
 {
     Trajectory t = steppingTrajectory(uuid);
-    for (Turn& turn : t.turns) {
-        turn.eval->floor = { 1e8, 1e8, 0, flops };
-        turn.eval->ceilings = ceilings;
-    }
+    addRoofline(t, flops, ceilings);
     return t;
 }
 
