@@ -3,6 +3,8 @@
 #include "models/trajectorylistmodel.h"
 
 #include <QComboBox>
+#include <QDataStream>
+#include <QIODevice>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -114,15 +116,24 @@ bool TrajectoryPanel::selectTrajectory(qint64 id)
     return selectRow(m_model->rowOf(id));
 }
 
+// The column count travels with the header's state: QHeaderView restores a state saved with fewer columns by
+// index, which would give a new column the width and visibility of the one it displaced.
 QByteArray TrajectoryPanel::saveHeaderState() const
 {
-    return m_view->horizontalHeader()->saveState();
+    QByteArray out;
+    QDataStream stream(&out, QIODevice::WriteOnly);
+    stream << qint32(m_model->columnCount()) << m_view->horizontalHeader()->saveState();
+    return out;
 }
 
 void TrajectoryPanel::restoreHeaderState(const QByteArray& state)
 {
-    if (!state.isEmpty())
-        m_view->horizontalHeader()->restoreState(state);
+    QDataStream stream(state);
+    qint32 columns = 0;
+    QByteArray header;
+    stream >> columns >> header;
+    if (stream.status() == QDataStream::Ok && columns == m_model->columnCount() && !header.isEmpty())
+        m_view->horizontalHeader()->restoreState(header);
 }
 
 } // namespace kwb

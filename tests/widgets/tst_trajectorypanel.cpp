@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,6 +19,7 @@ class TestTrajectoryPanel : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void filtersSortsAndSelects();
+    void headerStateOfOtherColumnsIsIgnored();
 };
 
 void TestTrajectoryPanel::filtersSortsAndSelects()
@@ -63,6 +65,31 @@ void TestTrajectoryPanel::filtersSortsAndSelects()
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.first().first().toLongLong(), panel.currentTrajectory());
     QCOMPARE(panel.model()->index(1, 0).data().toString(), QStringLiteral("layernorm"));
+}
+
+void TestTrajectoryPanel::headerStateOfOtherColumnsIsIgnored()
+{
+    TrajectoryPanel saved;
+    const int roofline = int(TrajectoryColumn::BestRoofline);
+    QVERIFY(!saved.view()->isColumnHidden(roofline));
+    saved.view()->setColumnHidden(roofline, true);
+    saved.view()->setColumnWidth(int(TrajectoryColumn::Task), 321);
+    TrajectoryPanel restored;
+    restored.restoreHeaderState(saved.saveHeaderState());
+    QVERIFY(restored.view()->isColumnHidden(roofline));
+    QCOMPARE(restored.view()->columnWidth(int(TrajectoryColumn::Task)), 321);
+
+    // A header saved before the % roofline column existed (twelve columns, its last one hidden) would hide the
+    // new column by index; it is left out and the panel keeps its own layout.
+    QStandardItemModel twelve(1, 12);
+    QTableView old;
+    old.setModel(&twelve);
+    old.setColumnHidden(11, true);
+    TrajectoryPanel upgraded;
+    upgraded.restoreHeaderState(old.horizontalHeader()->saveState());
+    QVERIFY(!upgraded.view()->isColumnHidden(roofline));
+    upgraded.restoreHeaderState(QByteArray("garbage"));
+    QVERIFY(!upgraded.view()->isColumnHidden(roofline));
 }
 
 QTEST_MAIN(TestTrajectoryPanel)
