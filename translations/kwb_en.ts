@@ -29,6 +29,57 @@
     </message>
 </context>
 <context>
+    <name>kwb::BranchRoofline</name>
+    <message>
+        <source>No turn of this branch was evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No calibration for this GPU: run kwb-runner calibrate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The evaluations of this branch carry no work floor of the task: evaluate again with a current kwb-runner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn did not pass verification.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn was not timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No roofline point: the GPU that timed this turn has no calibration; run kwb-runner calibrate there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn&apos;s evaluation carries no work floor of the task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound: memory, %1 of roofline, %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound: compute, %1 of roofline, %2 of %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager %1, torch.compile %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against the calibration it was timed with, not the roofs drawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::CodeEditor</name>
     <message>
         <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
@@ -390,6 +441,10 @@
         <source>The trace of this turn cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -419,6 +474,61 @@
     </message>
     <message>
         <source>reward (this branch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RooflineView</name>
+    <message>
+        <source>No turns to plot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte, log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>roofline (%1 copy, %2 matrix)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ridge %1 FLOP/B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager (turn %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile (turn %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn (the task does no counted FLOPs: bandwidth only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth (B/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy bandwidth %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -771,6 +881,14 @@
         <source>Labels</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The best correct turn&apos;s time against the least time its GPU allows for the task&apos;s floor of bytes and FLOPs (100 % is on the roofline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -868,6 +986,10 @@
     </message>
     <message>
         <source>%1× vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 roofline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

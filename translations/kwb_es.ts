@@ -29,6 +29,57 @@
     </message>
 </context>
 <context>
+    <name>kwb::BranchRoofline</name>
+    <message>
+        <source>No turn of this branch was evaluated.</source>
+        <translation>Ningún turno de esta rama fue evaluado.</translation>
+    </message>
+    <message>
+        <source>No calibration for this GPU: run kwb-runner calibrate.</source>
+        <translation>No hay calibración para esta GPU: ejecute kwb-runner calibrate.</translation>
+    </message>
+    <message>
+        <source>The evaluations of this branch carry no work floor of the task: evaluate again with a current kwb-runner.</source>
+        <translation>Las evaluaciones de esta rama no incluyen el trabajo mínimo de la tarea: evalúe de nuevo con un kwb-runner actual.</translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>Este turno no fue evaluado.</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn did not pass verification.</source>
+        <translation>Sin punto en el roofline: este turno no superó la verificación.</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn was not timed.</source>
+        <translation>Sin punto en el roofline: este turno no se cronometró.</translation>
+    </message>
+    <message>
+        <source>No roofline point: the GPU that timed this turn has no calibration; run kwb-runner calibrate there.</source>
+        <translation>Sin punto en el roofline: la GPU que cronometró este turno no tiene calibración; ejecute allí kwb-runner calibrate.</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn&apos;s evaluation carries no work floor of the task.</source>
+        <translation>Sin punto en el roofline: la evaluación de este turno no incluye el trabajo mínimo de la tarea.</translation>
+    </message>
+    <message>
+        <source>bound: memory, %1 of roofline, %2 of %3</source>
+        <translation>límite: memoria, %1 del roofline, %2 de %3</translation>
+    </message>
+    <message>
+        <source>bound: compute, %1 of roofline, %2 of %3 (%4)</source>
+        <translation>límite: cómputo, %1 del roofline, %2 de %3 (%4)</translation>
+    </message>
+    <message>
+        <source>eager %1, torch.compile %2</source>
+        <translation>eager %1, torch.compile %2</translation>
+    </message>
+    <message>
+        <source>against the calibration it was timed with, not the roofs drawn</source>
+        <translation>frente a la calibración con la que se cronometró, no frente a los techos dibujados</translation>
+    </message>
+</context>
+<context>
     <name>kwb::CodeEditor</name>
     <message>
         <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
@@ -390,6 +441,10 @@
         <source>The trace of this turn cannot be read: %1</source>
         <translation>No se puede leer la traza de este turno: %1</translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -420,6 +475,61 @@
     <message>
         <source>reward (this branch)</source>
         <translation>recompensa (esta rama)</translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation>turno actual</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RooflineView</name>
+    <message>
+        <source>No turns to plot.</source>
+        <translation>No hay turnos que representar.</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte, log)</source>
+        <translation>Intensidad aritmética (FLOP/byte, log)</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s (log)</source>
+        <translation>FLOP/s alcanzados (log)</translation>
+    </message>
+    <message>
+        <source>roofline (%1 copy, %2 matrix)</source>
+        <translation>roofline (copia %1, matriz %2)</translation>
+    </message>
+    <message>
+        <source>ridge %1 FLOP/B</source>
+        <translation>cresta %1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation>turnos</translation>
+    </message>
+    <message>
+        <source>eager (turn %1)</source>
+        <translation>eager (turno %1)</translation>
+    </message>
+    <message>
+        <source>torch.compile (turn %1)</source>
+        <translation>torch.compile (turno %1)</translation>
+    </message>
+    <message>
+        <source>Turn (the task does no counted FLOPs: bandwidth only)</source>
+        <translation>Turno (la tarea no hace FLOPs contados: solo ancho de banda)</translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth (B/s)</source>
+        <translation>Ancho de banda alcanzado (B/s)</translation>
+    </message>
+    <message>
+        <source>% of copy bandwidth</source>
+        <translation>% del ancho de banda de copia</translation>
+    </message>
+    <message>
+        <source>copy bandwidth %1</source>
+        <translation>ancho de banda de copia %1</translation>
     </message>
     <message>
         <source>current turn</source>
@@ -771,6 +881,14 @@
         <source>Labels</source>
         <translation>Etiquetas</translation>
     </message>
+    <message>
+        <source>The best correct turn&apos;s time against the least time its GPU allows for the task&apos;s floor of bytes and FLOPs (100 % is on the roofline)</source>
+        <translation>El tiempo del mejor turno correcto frente al tiempo mínimo que su GPU permite para el trabajo mínimo de la tarea en bytes y FLOPs (100 % es estar en el roofline)</translation>
+    </message>
+    <message>
+        <source>% roofline</source>
+        <translation>% roofline</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -869,6 +987,10 @@
     <message>
         <source>%1× vs compile</source>
         <translation>%1× frente a compile</translation>
+    </message>
+    <message>
+        <source>%1 roofline</source>
+        <translation>%1 roofline</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,57 @@
     </message>
 </context>
 <context>
+    <name>kwb::BranchRoofline</name>
+    <message>
+        <source>No turn of this branch was evaluated.</source>
+        <translation>此分支没有已评估的轮次。</translation>
+    </message>
+    <message>
+        <source>No calibration for this GPU: run kwb-runner calibrate.</source>
+        <translation>此 GPU 没有校准数据：请运行 kwb-runner calibrate。</translation>
+    </message>
+    <message>
+        <source>The evaluations of this branch carry no work floor of the task: evaluate again with a current kwb-runner.</source>
+        <translation>此分支的评估结果不含任务的最小工作量：请用当前版本的 kwb-runner 重新评估。</translation>
+    </message>
+    <message>
+        <source>This turn was not evaluated.</source>
+        <translation>此轮次未评估。</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn did not pass verification.</source>
+        <translation>无 roofline 点：此轮次未通过验证。</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn was not timed.</source>
+        <translation>无 roofline 点：此轮次未计时。</translation>
+    </message>
+    <message>
+        <source>No roofline point: the GPU that timed this turn has no calibration; run kwb-runner calibrate there.</source>
+        <translation>无 roofline 点：为此轮次计时的 GPU 没有校准数据；请在该机器上运行 kwb-runner calibrate。</translation>
+    </message>
+    <message>
+        <source>No roofline point: this turn&apos;s evaluation carries no work floor of the task.</source>
+        <translation>无 roofline 点：此轮次的评估结果不含任务的最小工作量。</translation>
+    </message>
+    <message>
+        <source>bound: memory, %1 of roofline, %2 of %3</source>
+        <translation>瓶颈：内存，达到 roofline 的 %1，%2 / %3</translation>
+    </message>
+    <message>
+        <source>bound: compute, %1 of roofline, %2 of %3 (%4)</source>
+        <translation>瓶颈：计算，达到 roofline 的 %1，%2 / %3（%4）</translation>
+    </message>
+    <message>
+        <source>eager %1, torch.compile %2</source>
+        <translation>eager %1，torch.compile %2</translation>
+    </message>
+    <message>
+        <source>against the calibration it was timed with, not the roofs drawn</source>
+        <translation>按其计时时的校准计算，而非图中所画的上限</translation>
+    </message>
+</context>
+<context>
     <name>kwb::CodeEditor</name>
     <message>
         <source>%1 is not valid UTF-8 text; it is shown as Latin-1, so some characters may be wrong.</source>
@@ -385,6 +436,10 @@
         <source>The trace of this turn cannot be read: %1</source>
         <translation>无法读取本轮的跟踪：%1</translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RewardPlot</name>
@@ -415,6 +470,61 @@
     <message>
         <source>reward (this branch)</source>
         <translation>奖励（本分支）</translation>
+    </message>
+    <message>
+        <source>current turn</source>
+        <translation>当前轮次</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RooflineView</name>
+    <message>
+        <source>No turns to plot.</source>
+        <translation>没有可绘制的轮次。</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte, log)</source>
+        <translation>算术强度（FLOP/字节，对数）</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s (log)</source>
+        <translation>实际 FLOP/s（对数）</translation>
+    </message>
+    <message>
+        <source>roofline (%1 copy, %2 matrix)</source>
+        <translation>roofline（拷贝 %1，矩阵 %2）</translation>
+    </message>
+    <message>
+        <source>ridge %1 FLOP/B</source>
+        <translation>拐点 %1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>eager (turn %1)</source>
+        <translation>eager（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>torch.compile (turn %1)</source>
+        <translation>torch.compile（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Turn (the task does no counted FLOPs: bandwidth only)</source>
+        <translation>轮次（该任务没有计入的 FLOP：仅显示带宽）</translation>
+    </message>
+    <message>
+        <source>Achieved bandwidth (B/s)</source>
+        <translation>实际带宽（B/s）</translation>
+    </message>
+    <message>
+        <source>% of copy bandwidth</source>
+        <translation>占拷贝带宽的 %</translation>
+    </message>
+    <message>
+        <source>copy bandwidth %1</source>
+        <translation>拷贝带宽 %1</translation>
     </message>
     <message>
         <source>current turn</source>
@@ -766,6 +876,14 @@
         <source>Labels</source>
         <translation>标签</translation>
     </message>
+    <message>
+        <source>The best correct turn&apos;s time against the least time its GPU allows for the task&apos;s floor of bytes and FLOPs (100 % is on the roofline)</source>
+        <translation>最佳正确轮次的用时与其 GPU 对该任务最小字节数和 FLOP 所允许的最短用时之比（100 % 即达到 roofline）</translation>
+    </message>
+    <message>
+        <source>% roofline</source>
+        <translation>% roofline</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -862,6 +980,10 @@
     <message>
         <source>%1× vs compile</source>
         <translation>相对 compile %1×</translation>
+    </message>
+    <message>
+        <source>%1 roofline</source>
+        <translation>%1 roofline</translation>
     </message>
 </context>
 <context>
