@@ -10,12 +10,14 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTimer>
+#include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QThread>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -114,6 +116,23 @@ TracePanel::TracePanel(QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_timeline, &TimelineView::eventSelected, this, &TracePanel::showDetails);
+    m_timeline->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_timeline, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const TimelineView::Hit hit = m_timeline->hitTest(pos);
+        if (!m_model || hit.track < 0 || hit.event < 0)
+            return;
+        const trace::TraceEvent& e = m_model->tracks()[size_t(hit.track)].events[size_t(hit.event)];
+        if (e.kind() == trace::EventKind::Kernel) {
+            m_timeline->select(hit);
+            offerProfiling(QString::fromStdString(m_model->name(e)), m_timeline->mapToGlobal(pos));
+        }
+    });
+    m_kernels->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_kernels, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const int row = m_kernels->rowAt(pos.y());
+        if (row >= 0 && m_kernels->item(row, 0))
+            offerProfiling(m_kernels->item(row, 0)->text(), m_kernels->viewport()->mapToGlobal(pos));
+    });
     connect(m_timeline, &TimelineView::viewChanged, this, [this] { alignComparison(m_timeline, m_compare); });
     connect(m_compare, &TimelineView::viewChanged, this, [this] { alignComparison(m_compare, m_timeline); });
     connect(m_compareToggle, &QCheckBox::toggled, this, [this](bool on) {
@@ -332,6 +351,47 @@ bool TracePanel::exportTo(const QString& path, QString* error) const
         return false;
     }
     return true;
+}
+
+QString TracePanel::ncuKernelRegex(const QString& kernelName)
+{
+    // The function's own name: before the parameter list, without template arguments, after the last scope.
+    QString name = kernelName.trimmed();
+    if (name.startsWith(QLatin1String("void ")))
+        name = name.mid(5);
+    int depth = 0;
+    QString plain;
+    for (const QChar c : name) {
+        if (c == QLatin1Char('(') && depth == 0 && !plain.isEmpty() && !plain.endsWith(QLatin1Char(':')))
+            break; // the parameter list (not "(anonymous namespace)")
+        if (c == QLatin1Char('<') || c == QLatin1Char('('))
+            ++depth;
+        else if ((c == QLatin1Char('>') || c == QLatin1Char(')')) && depth > 0)
+            --depth;
+        else if (depth == 0)
+            plain += c;
+    }
+    const qsizetype scope = plain.lastIndexOf(QLatin1String("::"));
+    if (scope >= 0)
+        plain = plain.mid(scope + 2);
+    plain = plain.trimmed();
+    return plain.isEmpty() ? QString() : QLatin1Char('^') + QRegularExpression::escape(plain) + QLatin1Char('$');
+}
+
+void TracePanel::setProfilingEnabled(bool enabled)
+{
+    m_profilingEnabled = enabled;
+}
+
+void TracePanel::offerProfiling(const QString& kernelName, const QPoint& globalPos)
+{
+    QMenu menu(this);
+    QAction* profile = menu.addAction(tr("Profile kernel with Nsight Compute"));
+    profile->setObjectName(QStringLiteral("profileKernelAction"));
+    profile->setEnabled(m_profilingEnabled && !ncuKernelRegex(kernelName).isEmpty());
+    profile->setToolTip(tr("Runs this turn's candidate once more under ncu and shows the kernel's metrics beside the turn."));
+    connect(profile, &QAction::triggered, this, [this, kernelName] { emit profileKernelRequested(kernelName); });
+    menu.exec(globalPos);
 }
 
 void TracePanel::chooseExportFile()

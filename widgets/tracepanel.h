@@ -46,8 +46,15 @@ public:
     QTableWidget* kernelTable() const { return m_kernels; }
     QTreeWidget* detailsTree() const { return m_details; }
 
+    // The kernel's function name as Nsight Compute's --kernel-name regex: matches that kernel and no other, e.g.
+    // "(anonymous namespace)::softmax<4>(float const*, int)" -> "^softmax$".
+    static QString ncuKernelRegex(const QString& kernelName);
+    // Offers "Profile kernel with Nsight Compute" on kernels (timeline and summary) while enabled.
+    void setProfilingEnabled(bool enabled);
+
 Q_SIGNALS:
     void loaded(bool complete);
+    void profileKernelRequested(const QString& kernelName);
 
 private:
     struct Loaded;
@@ -59,6 +66,7 @@ private:
     void showDetails(int track, int event);
     void fillKernelTable();
     void chooseExportFile();
+    void offerProfiling(const QString& kernelName, const QPoint& globalPos);
 
     TimelineView* m_timeline;
     QTreeWidget* m_details;
@@ -72,6 +80,7 @@ private:
     int m_compareGeneration = 0;
     bool m_compareLoading = false;
     bool m_aligning = false;
+    bool m_profilingEnabled = true;
     QByteArray m_json;
     QString m_label;
     std::shared_ptr<const trace::TraceModel> m_model;

@@ -4,9 +4,14 @@
 #include "tracepanel.h"
 #include "cuda/chrometrace.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QFile>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
+#include <QTimer>
 
 using namespace kwb;
 
@@ -15,6 +20,9 @@ class TestTracePanel : public QObject {
 private slots:
     void comparisonFollowsTheTimeScaleAlignedAtTheTimedRegion();
     void brokenComparisonSaysWhy();
+    void kernelRegexForNsightCompute_data();
+    void kernelRegexForNsightCompute();
+    void profileKernelFromTheTimelineAndTheSummary();
 
 private:
     static QByteArray harnessTrace(int64_t callStart);
@@ -90,6 +98,81 @@ void TestTracePanel::brokenComparisonSaysWhy()
     QVERIFY(panel.compareToggle()->toolTip().contains(QStringLiteral("is not a complete Chrome trace")));
     panel.clearComparison();
     QVERIFY(!panel.isComparing());
+}
+
+void TestTracePanel::kernelRegexForNsightCompute_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("regex");
+    // Names as the tracer demangles them (fixtures/kwb_tracer_diag_matmul_h200.json) and as ncu matches them.
+    QTest::newRow("anonymous namespace") << "(anonymous namespace)::row_scale_vec4_kernel(float const*, float4 const*, float4*, int)"
+                                         << "^row_scale_vec4_kernel$";
+    QTest::newRow("template") << "void (anonymous namespace)::softmax_rows_vec4_kernel<4>(float4 const*, float4*, long, int)"
+                              << "^softmax_rows_vec4_kernel$";
+    QTest::newRow("aten") << "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, std::array<char*, 1ul> >(int, at::native::FillFunctor<float>, std::array<char*, 1ul>)"
+                          << "^vectorized_elementwise_kernel$";
+    QTest::newRow("plain C") << "saxpy" << "^saxpy$";
+    QTest::newRow("empty") << "" << "";
+}
+
+void TestTracePanel::kernelRegexForNsightCompute()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, regex);
+    QCOMPARE(TracePanel::ncuKernelRegex(name), regex);
+}
+
+void TestTracePanel::profileKernelFromTheTimelineAndTheSummary()
+{
+    QFile f(QFINDTESTDATA("../trace/fixtures/kwb_tracer_diag_matmul_h200.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    TracePanel panel;
+    panel.resize(1600, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.showTrace(f.readAll(), QStringLiteral("turn 1"));
+    QTRY_VERIFY(!panel.isLoading());
+    QSignalSpy requested(&panel, &TracePanel::profileKernelRequested);
+    // Chooses the menu's action as a user would, once the context menu is up.
+    auto chooseProfile = [] {
+        QTimer::singleShot(0, [] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            auto* action = menu->findChild<QAction*>(QStringLiteral("profileKernelAction"));
+            QVERIFY(action && action->isEnabled());
+            action->trigger();
+            menu->close();
+        });
+    };
+
+    // The summary table: the candidate's kernel.
+    QTableWidget* table = panel.kernelTable();
+    int row = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text().contains(QLatin1String("row_scale_vec4_kernel")))
+            row = r;
+    QVERIFY(row >= 0);
+    chooseProfile();
+    emit table->customContextMenuRequested(table->visualItemRect(table->item(row, 0)).center());
+    QCOMPARE(requested.size(), 1);
+    QVERIFY(requested.at(0).at(0).toString().contains(QLatin1String("row_scale_vec4_kernel")));
+
+    // The timeline: right-click on a kernel of stream 7.
+    TimelineView* timeline = panel.timeline();
+    const trace::TraceModel* model = timeline->model();
+    int track = -1;
+    for (size_t t = 0; t < model->tracks().size(); ++t)
+        if (model->tracks()[t].threadName == "stream 7")
+            track = int(t);
+    QVERIFY(track >= 0);
+    const trace::TraceEvent& kernel = model->tracks()[size_t(track)].events[2];
+    timeline->setViewRange(kernel.start - kernel.duration, kernel.start + 2 * kernel.duration);
+    const QPoint at(int(timeline->xAt(kernel.start + kernel.duration / 2)), timeline->trackRect(track).top() + TimelineView::kDepthHeight / 2);
+    QCOMPARE(timeline->hitTest(at).event, 2);
+    chooseProfile();
+    emit timeline->customContextMenuRequested(at);
+    QCOMPARE(requested.size(), 2);
+    QCOMPARE(requested.at(1).at(0).toString(), QString::fromStdString(model->name(kernel)));
 }
 
 QTEST_MAIN(TestTracePanel)
