@@ -1,0 +1,172 @@
+#include "runnerjob.h"
+
+#include "processtree.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QStandardPaths>
+#include <cstring>
+#include <signal.h>
+#include <unistd.h>
+
+namespace kwb {
+
+RunnerJob::RunnerJob(QObject* parent)
+    : QObject(parent)
+    , m_runnerPath(defaultRunnerPath())
+{ }
+
+RunnerJob::~RunnerJob()
+{
+    if (!m_process)
+        return;
+    m_process->disconnect(this);
+    ProcessTree::kill(m_process->processId());
+    m_process->waitForFinished(2000);
+}
+
+QString RunnerJob::defaultRunnerPath()
+{
+    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/kwb-runner");
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("kwb-runner"));
+    return onPath.isEmpty() ? QStringLiteral("kwb-runner") : onPath;
+}
+
+bool RunnerJob::start(const QStringList& arguments)
+{
+    if (m_process)
+        return false;
+    m_stdout.clear();
+    m_partialLine.clear();
+    m_runnerMessage.clear();
+    m_lastLine.clear();
+    m_cancelled = false;
+    m_process = new QProcess(this);
+    // A group of its own, so that a cancel reaches what the runner started and never the workbench.
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    connect(m_process, &QProcess::readyReadStandardOutput, this,
+        [this] { m_stdout += m_process->readAllStandardOutput(); });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] { readProgress(false); });
+    connect(m_process, &QProcess::finished, this, &RunnerJob::processFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &RunnerJob::processError);
+    m_starting = true; // a program that is not there fails inside start(); its signal waits for the event loop
+    m_process->start(m_runnerPath, arguments);
+    m_starting = false;
+    return true;
+}
+
+void RunnerJob::cancel()
+{
+    if (!m_process)
+        return;
+    m_cancelled = true;
+    if (m_process->processId() > 0)
+        ProcessTree::kill(m_process->processId());
+    else
+        m_process->kill();
+}
+
+void RunnerJob::readProgress(bool flush)
+{
+    m_partialLine += m_process->readAllStandardError();
+    if (flush && !m_partialLine.isEmpty() && !m_partialLine.endsWith('\n'))
+        m_partialLine += '\n';
+    qsizetype start = 0;
+    for (qsizetype end = m_partialLine.indexOf('\n'); end >= 0; end = m_partialLine.indexOf('\n', start)) {
+        const QString line = QString::fromUtf8(m_partialLine.mid(start, end - start)).trimmed();
+        start = end + 1;
+        if (line.isEmpty())
+            continue;
+        if (line.startsWith(QLatin1String("kwb-runner: ")))
+            m_runnerMessage = line.mid(12);
+        m_lastLine = line;
+        Q_EMIT progress(line);
+    }
+    m_partialLine.remove(0, start);
+}
+
+QString RunnerJob::lastStderrLine() const
+{
+    return m_runnerMessage.isEmpty() ? m_lastLine : m_runnerMessage;
+}
+
+void RunnerJob::processError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart)
+        return; // the others end in finished(), which reports them
+    end(nullptr,
+        tr("kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.")
+            .arg(m_runnerPath, m_process->errorString()));
+}
+
+void RunnerJob::processFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_stdout += m_process->readAllStandardOutput();
+    readProgress(true);
+    if (m_cancelled) {
+        end(nullptr, tr("The kwb-runner run was cancelled."));
+        return;
+    }
+    if (status == QProcess::CrashExit) {
+        // On a crash QProcess's exit code is the signal's number.
+        const QString signal = QString::fromLocal8Bit(strsignal(exitCode));
+        const QString last = lastStderrLine();
+        end(nullptr,
+            last.isEmpty()
+                ? tr("kwb-runner crashed with signal %1 (%2).").arg(exitCode).arg(signal)
+                : tr("kwb-runner crashed with signal %1 (%2) after printing: %3").arg(exitCode).arg(signal, last));
+        return;
+    }
+    if (m_stdout.trimmed().isEmpty()) {
+        const QString last = lastStderrLine();
+        if (exitCode == 0)
+            end(nullptr, tr("kwb-runner printed no result."));
+        else if (last.isEmpty())
+            end(nullptr, tr("kwb-runner exited with status %1 and printed no result.").arg(exitCode));
+        else
+            end(nullptr, tr("kwb-runner exited with status %1: %2").arg(exitCode).arg(last));
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(m_stdout, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        end(nullptr,
+            tr("kwb-runner's output is not JSON (%1 at byte %2).")
+                .arg(parseError.errorString())
+                .arg(parseError.offset));
+        return;
+    }
+    if (!document.isObject()) {
+        end(nullptr, tr("kwb-runner's output is JSON but not an object."));
+        return;
+    }
+    const QJsonObject result = document.object();
+    if (result.contains(QLatin1String("error"))) {
+        const QString sentence = result.value(QLatin1String("error")).toString();
+        end(nullptr, sentence.isEmpty() ? tr("kwb-runner reported an error without saying which.") : sentence);
+        return;
+    }
+    end(&result, {});
+}
+
+void RunnerJob::end(const QJsonObject* result, const QString& sentence)
+{
+    QProcess* process = m_process;
+    m_process = nullptr; // a slot of ours may start the next run
+    process->disconnect(this);
+    process->deleteLater();
+    m_stdout.clear();
+    if (result)
+        Q_EMIT finished(*result);
+    else if (m_starting)
+        QMetaObject::invokeMethod(
+            this, [this, sentence] { Q_EMIT failed(sentence); }, Qt::QueuedConnection);
+    else
+        Q_EMIT failed(sentence);
+}
+
+} // namespace kwb

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace kwb {
+
+// One run of kwb-runner as a child process, never blocking the caller's thread: stderr arrives line by line
+// as progress, and the run ends with exactly one of finished (the JSON object it printed) or failed (one
+// sentence: not installed, crashed, not JSON, the runner's own "error", cancelled).
+class RunnerJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RunnerJob(QObject* parent = nullptr);
+    ~RunnerJob() override; // a run still going is killed, without signals
+
+    // kwb-runner beside the application (installed or built), else the one on the PATH, else the bare name.
+    static QString defaultRunnerPath();
+    void setRunnerPath(const QString& path) { m_runnerPath = path; }
+    QString runnerPath() const { return m_runnerPath; }
+
+    // Starts `kwb-runner ARGUMENTS`; false (and no signal) when a run is already going.
+    bool start(const QStringList& arguments);
+    // Kills the runner and everything it started; the run then fails with a sentence that says it was cancelled.
+    void cancel();
+    bool isRunning() const { return m_process != nullptr; }
+    bool wasCancelled() const { return m_cancelled; }
+
+Q_SIGNALS:
+    void progress(const QString& line);
+    void finished(const QJsonObject& result);
+    void failed(const QString& sentence);
+
+private:
+    void readProgress(bool flush);
+    void processFinished(int exitCode, QProcess::ExitStatus status);
+    void processError(QProcess::ProcessError error);
+    void end(const QJsonObject* result, const QString& sentence);
+    QString lastStderrLine() const; // for failure sentences
+
+    QString m_runnerPath;
+    QProcess* m_process = nullptr;
+    QByteArray m_stdout;
+    QByteArray m_partialLine;
+    QString m_runnerMessage; // the last "kwb-runner: ..." line: its own sentence, before any usage text
+    QString m_lastLine;
+    bool m_cancelled = false;
+    bool m_starting = false;
+};
+
+} // namespace kwb
