@@ -71,6 +71,14 @@ const char* const kVersion4[] = {
     "CREATE INDEX trajectories_best_roofline ON trajectories(best_roofline)",
 };
 
+// Version 5: measurements attached to a turn after its evaluation (Nsight Compute profiles). They add to the
+// turn; its evaluation is never rewritten.
+const char* const kVersion5[] = {
+    "CREATE TABLE turn_profiles(id INTEGER PRIMARY KEY, turn_id INTEGER NOT NULL REFERENCES turns(id),"
+    " kind TEXT NOT NULL, created TEXT NOT NULL, result TEXT NOT NULL)",
+    "CREATE INDEX turn_profiles_turn ON turn_profiles(turn_id, kind, id)",
+};
+
 QString turnText(const QVariant& messages)
 {
     return Schema::turnSearchText(QJsonDocument::fromJson(messages.toByteArray()).array());
@@ -208,6 +216,13 @@ bool Schema::apply(QSqlDatabase& db, int version, QString* error)
                 return false;
         }
         return fillRoofline(db, error);
+    }
+    if (version == 5) {
+        for (const char* sql : kVersion5) {
+            if (!run(db, sql, error))
+                return false;
+        }
+        return true;
     }
     *error = QStringLiteral("no migration to schema version %1").arg(version);
     return false;

@@ -10,7 +10,7 @@ namespace kwb {
 class Schema
 {
 public:
-    static constexpr int kCurrentVersion = 4;
+    static constexpr int kCurrentVersion = 5;
 
     // Brings a store from `from` to `to` inside the caller's transaction; sets user_version.
     static bool migrate(QSqlDatabase& db, int from, int to, QString* error);

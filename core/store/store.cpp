@@ -6,6 +6,7 @@
 #include "trajectorywriter.h"
 
 #include <QAtomicInt>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -228,6 +229,65 @@ std::optional<QString> Store::addBlob(const QByteArray& data, QString* error)
     if (!hash || !tx.commit(error))
         return std::nullopt;
     return hash;
+}
+
+std::optional<qint64> Store::addNcuProfile(qint64 turnId, NcuProfile profile, const QByteArray& report, QString* error)
+{
+    Transaction tx(*this);
+    QSqlQuery exists(m_db);
+    exists.prepare(QStringLiteral("SELECT 1 FROM turns WHERE id = ?"));
+    exists.addBindValue(turnId);
+    if (!exists.exec() || !exists.next()) {
+        *error = exists.lastError().isValid() ? exists.lastError().text() : describe(QStringLiteral("Turn %1").arg(turnId)) + QStringLiteral(" does not exist");
+        return std::nullopt;
+    }
+    if (!report.isEmpty()) {
+        const auto hash = addBlob(report, error);
+        if (!hash)
+            return std::nullopt;
+        profile.reportBlob = *hash;
+    }
+    EvalResult holder; // the profile's JSON form is EvalResult's "ncu" member
+    holder.ncu = profile;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO turn_profiles(turn_id, kind, created, result) VALUES(?, 'ncu', ?, ?)"));
+    q.addBindValue(turnId);
+    q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(holder.toJson().value(QLatin1String("ncu")).toObject()).toJson(QJsonDocument::Compact)));
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return std::nullopt;
+    }
+    const qint64 id = q.lastInsertId().toLongLong();
+    if (!tx.commit(error))
+        return std::nullopt;
+    return id;
+}
+
+std::optional<QList<NcuProfile>> Store::ncuProfiles(qint64 turnId, QString* error) const
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT result FROM turn_profiles WHERE turn_id = ? AND kind = 'ncu' ORDER BY id"));
+    q.addBindValue(turnId);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return std::nullopt;
+    }
+    QList<NcuProfile> profiles;
+    while (q.next()) {
+        QJsonParseError pe;
+        const QJsonObject ncu = QJsonDocument::fromJson(q.value(0).toByteArray(), &pe).object();
+        QString inner;
+        const EvalResult e = EvalResult::fromJson(QJsonObject { { QLatin1String("ncu"), ncu } }, &inner);
+        if (pe.error != QJsonParseError::NoError || !inner.isEmpty()) {
+            *error = describe(QStringLiteral("An Nsight Compute profile of turn %1").arg(turnId)) + QStringLiteral(" is damaged: ")
+                + (inner.isEmpty() ? pe.errorString() : inner);
+            return std::nullopt;
+        }
+        profiles.append(e.ncu);
+    }
+    return profiles;
 }
 
 std::optional<QByteArray> Store::blob(const QString& sha256, QString* error) const

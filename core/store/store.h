@@ -80,6 +80,11 @@ public:
     std::optional<QString> addBlob(const QByteArray& data, QString* error);
 
     std::optional<QByteArray> blob(const QString& sha256, QString* error) const;
+    // An Nsight Compute profile of a turn, measured after its evaluation; the report file becomes a blob
+    // (profile.reportBlob). Profiles add up: the turn and its evaluation stay as they were.
+    std::optional<qint64> addNcuProfile(qint64 turnId, NcuProfile profile, const QByteArray& report, QString* error);
+    // The turn's profiles, oldest first.
+    std::optional<QList<NcuProfile>> ncuProfiles(qint64 turnId, QString* error) const;
     std::optional<StoreInfo> info(QString* error) const;
     std::optional<QList<qint64>> trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
         bool descending, QString* error) const;

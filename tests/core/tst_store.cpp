@@ -30,6 +30,7 @@ private Q_SLOTS:
     void migratesVersion2SearchKeys();
     void bestRooflineOfCorrectTurns();
     void migratesVersion3Roofline();
+    void ncuProfilesAddToATurn();
     void refusesBadFilesUntouched_data();
     void refusesBadFilesUntouched();
     void detectsDamagedBlob();
@@ -374,7 +375,7 @@ void TestStore::migratesVersion3Roofline()
     }
     auto store = Store::open(file, &error);
     QVERIFY2(store, qPrintable(error));
-    QCOMPARE(store->schemaVersion(), 4);
+    QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
     const auto rows = store->summaries({ 1, 2 }, &error);
     QVERIFY2(rows, qPrintable(error));
     QCOMPARE(rows->at(0).bestRoofline, 1.0); // not the failed fork's 5.0
@@ -393,6 +394,55 @@ void TestStore::migratesVersion3Roofline()
     next.parentUuid.clear();
     QVERIFY2(store->addTurn(2, next, &error), qPrintable(error));
     QCOMPARE(store->summaries({ 2 }, &error)->first().bestRoofline, 1.0);
+}
+
+// Nsight Compute profiles are attached after the evaluation: they add rows, keep the report as a blob, and
+// leave the turn's evaluation as it was. A store at schema 4 gets the table on open.
+void TestStore::ncuProfilesAddToATurn()
+{
+    const QString file = path(QStringLiteral("ncu.kwb"));
+    QString error;
+    {
+        auto old = Store::createAtVersion(file, 4, &error);
+        QVERIFY2(old, qPrintable(error));
+    }
+    auto store = Store::open(file, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
+    const auto id = store->addTrajectory(test::forkedTrajectory(QStringLiteral("n")), &error);
+    QVERIFY2(id, qPrintable(error));
+    const Trajectory before = *store->trajectory(*id, Store::Depth::Full, &error);
+    const qint64 turnId = before.turns.at(1).storeId;
+    QCOMPARE(store->ncuProfiles(turnId, &error)->size(), 0);
+
+    NcuProfile profile; // values of the softmax candidate's kernel on the H200 (bench/h200/roofline/ncu-softmax.json)
+    profile.status = StageStatus::Passed;
+    profile.kernelFilter = QStringLiteral("^softmax_rows_vec4_kernel$");
+    NcuKernel k;
+    k.name = QStringLiteral("void <unnamed>::softmax_rows_vec4_kernel<4>(const float4 *, float4 *, long, int)");
+    k.metrics = { { QStringLiteral("gpu__time_duration.sum"), 1048352.0 },
+        { QStringLiteral("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 84.635004 },
+        { QStringLiteral("l1tex__t_sector_hit_rate.pct"), kUnknown } };
+    k.units = { QStringLiteral("ns"), QStringLiteral("%"), QStringLiteral("%") };
+    profile.kernels = { k };
+    const QByteArray report("NVIDIA Nsight Compute report bytes");
+    QVERIFY2(store->addNcuProfile(turnId, profile, report, &error), qPrintable(error));
+    NcuProfile failed;
+    failed.status = StageStatus::Error;
+    failed.message = QStringLiteral("No kernel whose name matches x ran in the profiled call.");
+    QVERIFY2(store->addNcuProfile(turnId, failed, {}, &error), qPrintable(error));
+
+    const auto profiles = store->ncuProfiles(turnId, &error);
+    QVERIFY2(profiles, qPrintable(error));
+    QCOMPARE(profiles->size(), 2);
+    NcuProfile expected = profile;
+    expected.reportBlob = WorkspaceSnapshot::sha256Hex(report);
+    QCOMPARE(profiles->at(0), expected); // NaN metric included
+    QCOMPARE(profiles->at(1), failed);
+    QCOMPARE(*store->blob(expected.reportBlob, &error), report);
+    QCOMPARE(*store->trajectory(*id, Store::Depth::Full, &error), before); // the turn itself is unchanged
+    QVERIFY(!store->addNcuProfile(987654, profile, report, &error));
+    QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
 }
 
 void TestStore::refusesBadFilesUntouched_data()
