@@ -101,7 +101,7 @@ RooflineView::RooflineView(QWidget* parent)
     legend->setFont(small);
     legend->setBorderPen(Qt::NoPen);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(3);
+    legend->setWrap(2);
     legend->setRowSpacing(0);
     legend->setColumnSpacing(12);
     m_plot->axisRect()->insetLayout()->take(legend);
