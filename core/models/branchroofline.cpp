@@ -112,6 +112,14 @@ QString BranchRoofline::summary(const Trajectory& trajectory, int turn) const
                        withPrefix(own.matrixRate(precision), QStringLiteral("FLOP/s")),
                        precision == QLatin1String("tf32") && own.tf32 > 0 ? precision : QStringLiteral("fp32"));
     }
+    // Above the roof is not a measurement error: the floor is what the reference does, and a kernel that changes
+    // the algorithm (a row scaling for diag(d) @ B) needs fewer FLOPs; a streaming kernel can beat the copy.
+    if (p.fractionOfRoofline > 1.02) {
+        text += QStringLiteral(" · ")
+            + (p.limitedBy == RooflinePoint::Limit::Compute
+                    ? tr("above the roof: this kernel does fewer FLOPs than the reference counts")
+                    : tr("above the roof: faster than the calibrated copy"));
+    }
     const RooflinePoint eagerHere = roofline::eager(*eval);
     const RooflinePoint compiledHere = roofline::compiled(*eval);
     if (eagerHere.isValid() || compiledHere.isValid()) {

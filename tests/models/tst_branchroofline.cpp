@@ -83,6 +83,15 @@ void TestBranchRoofline::roofsComeFromTheLatestCalibratedTurn()
     // t1: 200 MB in 50 µs is 4 TB/s, the roof itself.
     QVERIFY2(r.summary(t, 1).startsWith(QStringLiteral("bound: memory, 100 % of roofline, 4.00 TB/s of 4.00 TB/s")),
         qPrintable(r.summary(t, 1)));
+    QVERIFY(!r.summary(t, 1).contains(QStringLiteral("above the roof")));
+
+    // A reference that does 1e11 FLOPs (2 ms at 50 TFLOP/s) done in 50 µs: the kernel changed the algorithm.
+    for (Turn& turn : t.turns)
+        if (turn.eval)
+            turn.eval->floor.flops = 1e11;
+    const BranchRoofline algebraic(t, graph, { 0, 1 });
+    QVERIFY2(algebraic.summary(t, 1).contains(QStringLiteral("above the roof: this kernel does fewer FLOPs than the reference counts")),
+        qPrintable(algebraic.summary(t, 1)));
 }
 
 void TestBranchRoofline::summarySaysWhyThereIsNoPoint()
