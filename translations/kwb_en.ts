@@ -447,6 +447,243 @@
     </message>
 </context>
 <context>
+    <name>kwb::NcuMetricsModel</name>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory throughput, % of peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute (SM) throughput, % of peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DRAM throughput, % of peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achieved occupancy, %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registers per thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static shared memory per block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic shared memory per block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L1 hit rate, %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L2 hit rate, %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DRAM bytes read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DRAM bytes written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: long scoreboard (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: short scoreboard (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: barrier (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: memory barrier (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: MIO throttle (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: local/global throttle (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: math pipe throttle (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: fixed-latency wait (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: not selected (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: no instruction (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stall: dispatch (warps per issue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <comment>percentage points</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower is better.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Higher is better.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuProfileJob</name>
+    <message>
+        <source>status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a pattern for the names of the kernels to profile, such as part of a kernel&apos;s name or &quot;.&quot; for every kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid regular expression (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder for the turn&apos;s workspace (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The candidate did not compile, so there is nothing to profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The candidate failed verification, so it was not profiled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The candidate could not be verified, so it was not profiled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s timing run did not finish, so it was not profiled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s result has no Nsight Compute part; the runner may be older than the workbench.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s Nsight Compute result does not read: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but kwb-runner named no report file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuView</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (launch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Nsight Compute profile for this turn. Right-click a kernel in the timeline and choose Profile kernel with Nsight Compute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nsight Compute did not profile this turn (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured no kernel matching %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nsight Compute metrics of %n kernel launch(es) matching %1.</source>
+        <translation>
+            <numerusform>Nsight Compute metrics of %n kernel launch matching %1.</numerusform>
+            <numerusform>Nsight Compute metrics of %n kernel launches matching %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the other turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Nsight Compute metrics to compare with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2 (launch %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no profiled kernel to compare with this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::RewardPlot</name>
     <message>
         <source>Turn</source>
@@ -533,6 +770,49 @@
     </message>
     <message>
         <source>current turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerJob</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2) after printing: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner printed no result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1 and printed no result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is not JSON (%1 at byte %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is JSON but not an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner reported an error without saying which.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1052,6 +1332,37 @@
     </message>
     <message>
         <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnWorkspace</name>
+    <message>
+        <source>Could not create the folder for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so there is no reference to run the candidate against.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn has no workspace files, so there is no candidate to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn&apos;s file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so its workspace was not written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn was loaded without the contents of %1; load it with its files first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn&apos;s workspace has no model_new.py and no single Python file with ModelNew, so there is no candidate to run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

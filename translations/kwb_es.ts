@@ -447,6 +447,243 @@
     </message>
 </context>
 <context>
+    <name>kwb::NcuMetricsModel</name>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <source>Memory throughput, % of peak</source>
+        <translation>Rendimiento de memoria, % del pico</translation>
+    </message>
+    <message>
+        <source>Compute (SM) throughput, % of peak</source>
+        <translation>Rendimiento de cómputo (SM), % del pico</translation>
+    </message>
+    <message>
+        <source>DRAM throughput, % of peak</source>
+        <translation>Rendimiento de DRAM, % del pico</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy, %</source>
+        <translation>Ocupación lograda, %</translation>
+    </message>
+    <message>
+        <source>Registers per thread</source>
+        <translation>Registros por hilo</translation>
+    </message>
+    <message>
+        <source>Static shared memory per block</source>
+        <translation>Memoria compartida estática por bloque</translation>
+    </message>
+    <message>
+        <source>Dynamic shared memory per block</source>
+        <translation>Memoria compartida dinámica por bloque</translation>
+    </message>
+    <message>
+        <source>L1 hit rate, %</source>
+        <translation>Tasa de aciertos de L1, %</translation>
+    </message>
+    <message>
+        <source>L2 hit rate, %</source>
+        <translation>Tasa de aciertos de L2, %</translation>
+    </message>
+    <message>
+        <source>DRAM bytes read</source>
+        <translation>Bytes leídos de DRAM</translation>
+    </message>
+    <message>
+        <source>DRAM bytes written</source>
+        <translation>Bytes escritos en DRAM</translation>
+    </message>
+    <message>
+        <source>Stall: long scoreboard (warps per issue)</source>
+        <translation>Bloqueo: long scoreboard (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: short scoreboard (warps per issue)</source>
+        <translation>Bloqueo: short scoreboard (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: barrier (warps per issue)</source>
+        <translation>Bloqueo: barrera (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: memory barrier (warps per issue)</source>
+        <translation>Bloqueo: barrera de memoria (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: MIO throttle (warps per issue)</source>
+        <translation>Bloqueo: limitación de MIO (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: local/global throttle (warps per issue)</source>
+        <translation>Bloqueo: limitación local/global (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: math pipe throttle (warps per issue)</source>
+        <translation>Bloqueo: limitación del pipeline matemático (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: fixed-latency wait (warps per issue)</source>
+        <translation>Bloqueo: espera de latencia fija (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: not selected (warps per issue)</source>
+        <translation>Bloqueo: no seleccionado (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: no instruction (warps per issue)</source>
+        <translation>Bloqueo: sin instrucción (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>Stall: dispatch (warps per issue)</source>
+        <translation>Bloqueo: despacho (warps por emisión)</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <comment>percentage points</comment>
+        <translation>%1 pp</translation>
+    </message>
+    <message>
+        <source>Lower is better.</source>
+        <translation>Menor es mejor.</translation>
+    </message>
+    <message>
+        <source>Higher is better.</source>
+        <translation>Mayor es mejor.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Métrica</translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation>Este turno</translation>
+    </message>
+    <message>
+        <source>Compared turn</source>
+        <translation>Turno comparado</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Diferencia</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuProfileJob</name>
+    <message>
+        <source>status %1</source>
+        <translation>estado %1</translation>
+    </message>
+    <message>
+        <source>Give a pattern for the names of the kernels to profile, such as part of a kernel&apos;s name or &quot;.&quot; for every kernel.</source>
+        <translation>Indique un patrón para los nombres de los kernels que se perfilarán, como parte del nombre de un kernel o &quot;.&quot; para todos los kernels.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid regular expression (%2).</source>
+        <translation>&quot;%1&quot; no es una expresión regular válida (%2).</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder for the turn&apos;s workspace (%1).</source>
+        <translation>No se pudo crear una carpeta temporal para el espacio de trabajo del turno (%1).</translation>
+    </message>
+    <message>
+        <source>The candidate did not compile, so there is nothing to profile: %1</source>
+        <translation>El candidato no compiló, así que no hay nada que perfilar: %1</translation>
+    </message>
+    <message>
+        <source>The candidate failed verification, so it was not profiled: %1</source>
+        <translation>El candidato no superó la verificación, así que no se perfiló: %1</translation>
+    </message>
+    <message>
+        <source>The candidate could not be verified, so it was not profiled: %1</source>
+        <translation>No se pudo verificar el candidato, así que no se perfiló: %1</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s timing run did not finish, so it was not profiled: %1</source>
+        <translation>La medición de tiempos del candidato no terminó, así que no se perfiló: %1</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s result has no Nsight Compute part; the runner may be older than the workbench.</source>
+        <translation>El resultado de kwb-runner no tiene parte de Nsight Compute; puede que kwb-runner sea más antiguo que el banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s Nsight Compute result does not read: %1.</source>
+        <translation>No se puede leer el resultado de Nsight Compute de kwb-runner: %1.</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but kwb-runner named no report file.</source>
+        <translation>Nsight Compute midió los kernels, pero kwb-runner no indicó ningún archivo de informe.</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
+        <translation>Nsight Compute midió los kernels, pero no se pudo leer su informe %1 (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuView</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>Kernel:</translation>
+    </message>
+    <message>
+        <source>%1 (launch %2)</source>
+        <translation>%1 (lanzamiento %2)</translation>
+    </message>
+    <message>
+        <source>No Nsight Compute profile for this turn. Right-click a kernel in the timeline and choose Profile kernel with Nsight Compute.</source>
+        <translation>Este turno no tiene perfil de Nsight Compute. Haga clic derecho en un kernel de la línea de tiempo y elija «Perfilar el kernel con Nsight Compute».</translation>
+    </message>
+    <message>
+        <source>Nsight Compute did not profile this turn (%1).</source>
+        <translation>Nsight Compute no perfiló este turno (%1).</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured no kernel matching %1.</source>
+        <translation>Nsight Compute no midió ningún kernel que coincida con %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nsight Compute metrics of %n kernel launch(es) matching %1.</source>
+        <translation>
+            <numerusform>Métricas de Nsight Compute de %n lanzamiento de kernel que coincide con %1.</numerusform>
+            <numerusform>Métricas de Nsight Compute de %n lanzamientos de kernel que coinciden con %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the other turn</source>
+        <translation>el otro turno</translation>
+    </message>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation>Perfilando con Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>%1 has no Nsight Compute metrics to compare with.</source>
+        <translation>%1 no tiene métricas de Nsight Compute con las que comparar.</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2 (launch %3).</source>
+        <translation>Comparado con %1: %2 (lanzamiento %3).</translation>
+    </message>
+    <message>
+        <source>%1 has no profiled kernel to compare with this one.</source>
+        <translation>%1 no tiene ningún kernel perfilado con el que comparar este.</translation>
+    </message>
+</context>
+<context>
     <name>kwb::RewardPlot</name>
     <message>
         <source>Turn</source>
@@ -534,6 +771,49 @@
     <message>
         <source>current turn</source>
         <translation>turno actual</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerJob</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation>No se pudo iniciar kwb-runner desde %1 (%2); compílelo o instálelo junto al banco de trabajo o en el PATH.</translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
+        <translation>Se canceló la ejecución de kwb-runner.</translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2).</source>
+        <translation>kwb-runner falló con la señal %1 (%2).</translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2) after printing: %3</source>
+        <translation>kwb-runner falló con la señal %1 (%2) después de imprimir: %3</translation>
+    </message>
+    <message>
+        <source>kwb-runner printed no result.</source>
+        <translation>kwb-runner no imprimió ningún resultado.</translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1 and printed no result.</source>
+        <translation>kwb-runner terminó con el estado %1 y no imprimió ningún resultado.</translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1: %2</source>
+        <translation>kwb-runner terminó con el estado %1: %2</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is not JSON (%1 at byte %2).</source>
+        <translation>La salida de kwb-runner no es JSON (%1 en el byte %2).</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is JSON but not an object.</source>
+        <translation>La salida de kwb-runner es JSON, pero no un objeto.</translation>
+    </message>
+    <message>
+        <source>kwb-runner reported an error without saying which.</source>
+        <translation>kwb-runner informó de un error sin decir cuál.</translation>
     </message>
 </context>
 <context>
@@ -1053,6 +1333,37 @@
     <message>
         <source>Origin</source>
         <translation>Procedencia</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnWorkspace</name>
+    <message>
+        <source>Could not create the folder for %1.</source>
+        <translation>No se pudo crear la carpeta para %1.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation>No se pudo escribir %1: %2.</translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so there is no reference to run the candidate against.</source>
+        <translation>La trayectoria no tiene el código fuente de la tarea, así que no hay referencia con la que ejecutar el candidato.</translation>
+    </message>
+    <message>
+        <source>The turn has no workspace files, so there is no candidate to run.</source>
+        <translation>El turno no tiene archivos en su espacio de trabajo, así que no hay candidato que ejecutar.</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so its workspace was not written.</source>
+        <translation>El archivo &quot;%1&quot; del turno tiene una ruta insegura (absoluta o con &quot;..&quot;), así que no se escribió su espacio de trabajo.</translation>
+    </message>
+    <message>
+        <source>The turn was loaded without the contents of %1; load it with its files first.</source>
+        <translation>El turno se cargó sin el contenido de %1; cárguelo primero con sus archivos.</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s workspace has no model_new.py and no single Python file with ModelNew, so there is no candidate to run.</source>
+        <translation>El espacio de trabajo del turno no tiene model_new.py ni un único archivo Python con ModelNew, así que no hay candidato que ejecutar.</translation>
     </message>
 </context>
 <context>

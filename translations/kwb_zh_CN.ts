@@ -442,6 +442,242 @@
     </message>
 </context>
 <context>
+    <name>kwb::NcuMetricsModel</name>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Memory throughput, % of peak</source>
+        <translation>内存吞吐量，峰值的 %</translation>
+    </message>
+    <message>
+        <source>Compute (SM) throughput, % of peak</source>
+        <translation>计算 (SM) 吞吐量，峰值的 %</translation>
+    </message>
+    <message>
+        <source>DRAM throughput, % of peak</source>
+        <translation>DRAM 吞吐量，峰值的 %</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy, %</source>
+        <translation>实际占用率，%</translation>
+    </message>
+    <message>
+        <source>Registers per thread</source>
+        <translation>每线程寄存器数</translation>
+    </message>
+    <message>
+        <source>Static shared memory per block</source>
+        <translation>每块静态共享内存</translation>
+    </message>
+    <message>
+        <source>Dynamic shared memory per block</source>
+        <translation>每块动态共享内存</translation>
+    </message>
+    <message>
+        <source>L1 hit rate, %</source>
+        <translation>L1 命中率，%</translation>
+    </message>
+    <message>
+        <source>L2 hit rate, %</source>
+        <translation>L2 命中率，%</translation>
+    </message>
+    <message>
+        <source>DRAM bytes read</source>
+        <translation>DRAM 读取字节数</translation>
+    </message>
+    <message>
+        <source>DRAM bytes written</source>
+        <translation>DRAM 写入字节数</translation>
+    </message>
+    <message>
+        <source>Stall: long scoreboard (warps per issue)</source>
+        <translation>停顿：长记分板（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: short scoreboard (warps per issue)</source>
+        <translation>停顿：短记分板（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: barrier (warps per issue)</source>
+        <translation>停顿：屏障（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: memory barrier (warps per issue)</source>
+        <translation>停顿：内存屏障（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: MIO throttle (warps per issue)</source>
+        <translation>停顿：MIO 节流（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: local/global throttle (warps per issue)</source>
+        <translation>停顿：本地/全局内存节流（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: math pipe throttle (warps per issue)</source>
+        <translation>停顿：数学流水线节流（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: fixed-latency wait (warps per issue)</source>
+        <translation>停顿：固定延迟等待（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: not selected (warps per issue)</source>
+        <translation>停顿：未被选中（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: no instruction (warps per issue)</source>
+        <translation>停顿：无指令（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>Stall: dispatch (warps per issue)</source>
+        <translation>停顿：分派（每次发射的 warp 数）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <comment>percentage points</comment>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>Lower is better.</source>
+        <translation>越低越好。</translation>
+    </message>
+    <message>
+        <source>Higher is better.</source>
+        <translation>越高越好。</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>This turn</source>
+        <translation>本轮</translation>
+    </message>
+    <message>
+        <source>Compared turn</source>
+        <translation>对比轮次</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuProfileJob</name>
+    <message>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>Give a pattern for the names of the kernels to profile, such as part of a kernel&apos;s name or &quot;.&quot; for every kernel.</source>
+        <translation>请给出要分析的内核的名称模式，例如内核名称的一部分，或用 &quot;.&quot; 表示所有内核。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid regular expression (%2).</source>
+        <translation>&quot;%1&quot; 不是有效的正则表达式（%2）。</translation>
+    </message>
+    <message>
+        <source>Could not create a temporary folder for the turn&apos;s workspace (%1).</source>
+        <translation>无法为该轮的工作区创建临时文件夹（%1）。</translation>
+    </message>
+    <message>
+        <source>The candidate did not compile, so there is nothing to profile: %1</source>
+        <translation>候选代码未能编译，因此没有可分析的内容：%1</translation>
+    </message>
+    <message>
+        <source>The candidate failed verification, so it was not profiled: %1</source>
+        <translation>候选代码未通过验证，因此未进行分析：%1</translation>
+    </message>
+    <message>
+        <source>The candidate could not be verified, so it was not profiled: %1</source>
+        <translation>无法验证候选代码，因此未进行分析：%1</translation>
+    </message>
+    <message>
+        <source>The candidate&apos;s timing run did not finish, so it was not profiled: %1</source>
+        <translation>候选代码的计时运行未完成，因此未进行分析：%1</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s result has no Nsight Compute part; the runner may be older than the workbench.</source>
+        <translation>kwb-runner 的结果中没有 Nsight Compute 部分；kwb-runner 的版本可能比工作台旧。</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s Nsight Compute result does not read: %1.</source>
+        <translation>无法读取 kwb-runner 的 Nsight Compute 结果：%1。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but kwb-runner named no report file.</source>
+        <translation>Nsight Compute 已测量内核，但 kwb-runner 没有给出报告文件。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
+        <translation>Nsight Compute 已测量内核，但无法读取其报告 %1（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuView</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <source>%1 (launch %2)</source>
+        <translation>%1（启动 %2）</translation>
+    </message>
+    <message>
+        <source>No Nsight Compute profile for this turn. Right-click a kernel in the timeline and choose Profile kernel with Nsight Compute.</source>
+        <translation>本轮没有 Nsight Compute 分析结果。请在时间线中右键单击一个内核，然后选择“用 Nsight Compute 分析内核”。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute did not profile this turn (%1).</source>
+        <translation>Nsight Compute 未分析本轮（%1）。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute measured no kernel matching %1.</source>
+        <translation>Nsight Compute 未测量到与 %1 匹配的内核。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nsight Compute metrics of %n kernel launch(es) matching %1.</source>
+        <translation>
+            <numerusform>与 %1 匹配的 %n 次内核启动的 Nsight Compute 指标。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the other turn</source>
+        <translation>另一轮</translation>
+    </message>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation>正在用 Nsight Compute 分析…</translation>
+    </message>
+    <message>
+        <source>%1 has no Nsight Compute metrics to compare with.</source>
+        <translation>%1 没有可供比较的 Nsight Compute 指标。</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2 (launch %3).</source>
+        <translation>与%1比较：%2（启动 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 has no profiled kernel to compare with this one.</source>
+        <translation>%1 没有可与此内核比较的已分析内核。</translation>
+    </message>
+</context>
+<context>
     <name>kwb::RewardPlot</name>
     <message>
         <source>Turn</source>
@@ -529,6 +765,49 @@
     <message>
         <source>current turn</source>
         <translation>当前轮次</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerJob</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation>无法从 %1 启动 kwb-runner（%2）；请构建它，或将其安装在工作台旁边或 PATH 中。</translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
+        <translation>kwb-runner 的运行已取消。</translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2).</source>
+        <translation>kwb-runner 因信号 %1（%2）崩溃。</translation>
+    </message>
+    <message>
+        <source>kwb-runner crashed with signal %1 (%2) after printing: %3</source>
+        <translation>kwb-runner 因信号 %1（%2）崩溃，崩溃前输出：%3</translation>
+    </message>
+    <message>
+        <source>kwb-runner printed no result.</source>
+        <translation>kwb-runner 没有输出结果。</translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1 and printed no result.</source>
+        <translation>kwb-runner 以状态 %1 退出，且没有输出结果。</translation>
+    </message>
+    <message>
+        <source>kwb-runner exited with status %1: %2</source>
+        <translation>kwb-runner 以状态 %1 退出：%2</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is not JSON (%1 at byte %2).</source>
+        <translation>kwb-runner 的输出不是 JSON（第 %2 字节处：%1）。</translation>
+    </message>
+    <message>
+        <source>kwb-runner&apos;s output is JSON but not an object.</source>
+        <translation>kwb-runner 的输出是 JSON，但不是对象。</translation>
+    </message>
+    <message>
+        <source>kwb-runner reported an error without saying which.</source>
+        <translation>kwb-runner 报告了错误，但没有说明是什么错误。</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1325,37 @@
     <message>
         <source>Origin</source>
         <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TurnWorkspace</name>
+    <message>
+        <source>Could not create the folder for %1.</source>
+        <translation>无法为 %1 创建文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so there is no reference to run the candidate against.</source>
+        <translation>该轨迹没有任务源代码，因此没有可与候选代码对照运行的参考实现。</translation>
+    </message>
+    <message>
+        <source>The turn has no workspace files, so there is no candidate to run.</source>
+        <translation>该轮没有工作区文件，因此没有可运行的候选代码。</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so its workspace was not written.</source>
+        <translation>该轮的文件 &quot;%1&quot; 路径不安全（绝对路径或包含 &quot;..&quot;），因此没有写出其工作区。</translation>
+    </message>
+    <message>
+        <source>The turn was loaded without the contents of %1; load it with its files first.</source>
+        <translation>该轮加载时没有包含 %1 的内容；请先连同文件一起加载该轮。</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s workspace has no model_new.py and no single Python file with ModelNew, so there is no candidate to run.</source>
+        <translation>该轮的工作区没有 model_new.py，也没有唯一一个包含 ModelNew 的 Python 文件，因此没有可运行的候选代码。</translation>
     </message>
 </context>
 <context>
