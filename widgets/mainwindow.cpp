@@ -3,6 +3,9 @@
 #include "compileroutputview.h"
 #include "forktreeview.h"
 #include "kernelview.h"
+#include "ncucontroller.h"
+#include "ncuview.h"
+#include "model/roofline.h"
 #include "models/branchoutlinemodel.h"
 #include "models/trajectorylistmodel.h"
 #include "models/turncache.h"
@@ -63,6 +66,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_verification(new VerificationView(this))
     , m_timing(new TimingView(this))
     , m_trace(new TracePanel(this))
+    , m_ncu(new NcuView(this))
+    , m_ncuController(new NcuController(m_ncu, m_trace, this))
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
     , m_roofline(new RooflineView(this))
@@ -154,6 +159,7 @@ void MainWindow::buildDocks()
     dock(QStringLiteral("timingDock"), tr("Timing"), m_timing, Qt::BottomDockWidgetArea);
     QDockWidget* timeline = dock(QStringLiteral("timelineDock"), tr("Timeline"), m_trace, Qt::BottomDockWidgetArea);
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("timingDock")), timeline);
+    tabifyDockWidget(timeline, dock(QStringLiteral("ncuDock"), tr("Nsight Compute"), m_ncu, Qt::BottomDockWidgetArea));
 }
 
 void MainWindow::buildToolBar()
@@ -234,6 +240,12 @@ void MainWindow::connectActions()
     connect(m_forkTree, &ForkTreeView::compareRequested, this, &MainWindow::setDiffBase);
     connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);
     connect(m_roofline, &RooflineView::turnClicked, this, &MainWindow::goToTurn);
+    connect(m_ncuController, &NcuController::errorOccurred, this, &MainWindow::showError);
+    connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(m_ncuController, &NcuController::profiled, this, [this] {
+        statusBar()->showMessage(tr("Nsight Compute profile stored with the turn."), 6000);
+        findChild<QDockWidget*>(QStringLiteral("ncuDock"))->raise();
+    });
     connect(m_compiler, &CompilerOutputView::diagnosticActivated, this,
         [this](const QString& file, int line, int column, Diagnostic::Severity severity) {
             if (!m_kernel->openLocation(file, line, column, severity))
@@ -279,8 +291,10 @@ bool MainWindow::openStore(const QString& path)
     showTrajectory(0);
     m_trajectories->setStore(nullptr);
     m_cache->setStore(nullptr);
+    m_ncuController->setStore(nullptr);
     m_store = std::move(store);
     m_cache->setStore(m_store.get());
+    m_ncuController->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
     m_welcome->setStorePath(path);
     if (m_remembersStores)
@@ -347,8 +361,25 @@ void MainWindow::showTrajectory(qint64 id)
     m_navigator.setGraph(&m_graph);
     m_outline->setTrajectory(&m_trajectory, &m_graph);
     m_reference->setSource(m_trajectory.task.source);
+    showFloor();
     showTurn();
     updateCentre();
+}
+
+// The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.
+void MainWindow::showFloor()
+{
+    const EvalResult* latest = nullptr;
+    for (const Turn& turn : m_trajectory.turns) {
+        if (turn.eval && turn.eval->floor.isKnown() && (!latest || turn.eval->ceilings.isKnown() || !latest->ceilings.isKnown()))
+            latest = &*turn.eval;
+    }
+    if (!latest) {
+        m_reference->setFloor(WorkFloor(), Ceilings(), {}, {});
+        return;
+    }
+    m_reference->setFloor(latest->floor, latest->ceilings, roofline::precision(*latest),
+        latest->fingerprint.value(QLatin1String("gpu_name")).toString());
 }
 
 void MainWindow::goToTurn(int turn)
@@ -396,6 +427,7 @@ void MainWindow::setDiffBase(int turn)
         m_trace->setComparison(*json, turnLabel(m_pickedBase));
     else
         m_trace->clearComparison();
+    m_ncuController->showTurn(&m_trajectory, currentTurn(), m_pickedBase, turnLabel(m_pickedBase));
 }
 
 bool MainWindow::showPane(const QString& name)
@@ -443,6 +475,7 @@ void MainWindow::showTurn()
     }
     m_reward->setCurrentTurn(turn);
     m_roofline->setCurrentTurn(turn);
+    m_ncuController->showTurn(&m_trajectory, turn, m_pickedBase, turnLabel(m_pickedBase));
     updateNavigation();
     Q_EMIT turnShown(turn);
 }

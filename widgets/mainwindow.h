@@ -20,6 +20,8 @@ class BranchOutlineModel;
 class CompilerOutputView;
 class ForkTreeView;
 class KernelView;
+class NcuController;
+class NcuView;
 class ReferenceView;
 class RewardPlot;
 class RooflineView;
@@ -81,6 +83,7 @@ private:
     void clearError();
     void showTrajectory(qint64 id);
     void showTurn();
+    void showFloor();
     void showKernel();
     void showTrace(const EvalResult* eval); // the turn's trace, when its evaluation captured one // the kernel pane alone: diff on/off and base changes touch nothing else
     void updateNavigation();
@@ -116,6 +119,8 @@ private:
     VerificationView* m_verification;
     TimingView* m_timing;
     TracePanel* m_trace;
+    NcuView* m_ncu;
+    NcuController* m_ncuController;
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;

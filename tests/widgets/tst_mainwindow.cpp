@@ -1,4 +1,5 @@
 #include "widgetfixtures.h"
+#include "../env/fakerunner.h"
 
 #include "codeeditor.h"
 #include "compileroutputview.h"
@@ -6,6 +7,8 @@
 #include "forktreeview.h"
 #include "kernelview.h"
 #include "mainwindow.h"
+#include "ncucontroller.h"
+#include "ncuview.h"
 #include "referenceview.h"
 #include "rewardplot.h"
 #include "rooflineview.h"
@@ -23,6 +26,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -53,6 +58,7 @@ private Q_SLOTS:
     void rooflineDockFollowsTheTurn();
     void diffAgainstAPickedTurn();
     void turnTraceShowsInTheTimeline();
+    void nsightComputeProfileIsKeptWithTheTurn();
     void missingBlobAndBadFilesStayInTheirPane();
     void layoutAndStoreAreRemembered();
     void droppingAStoreOpensIt();
@@ -384,6 +390,81 @@ void TestMainWindow::turnTraceShowsInTheTimeline()
     QVERIFY(!panel->timeline()->model());
     QVERIFY2(panel->status().contains(QStringLiteral("is not a complete Chrome trace")), qPrintable(panel->status()));
     QCOMPARE(panel->kernelTable()->rowCount(), 0);
+}
+
+// "Profile kernel with Nsight Compute" on the timeline runs kwb-runner for the turn (here a stand-in that prints
+// the H200's real result), stores the profile with its report, and the pane shows it; another turn compares.
+void TestMainWindow::nsightComputeProfileIsKeptWithTheTurn()
+{
+    QFile result(QFINDTESTDATA("../../bench/h200/roofline/ncu-diag.json"));
+    QVERIFY(result.open(QIODevice::ReadOnly));
+    QJsonObject recorded = QJsonDocument::fromJson(result.readAll()).object();
+    const QString report = m_dir.filePath(QStringLiteral("report.ncu-rep"));
+    {
+        QFile r(report);
+        QVERIFY(r.open(QIODevice::WriteOnly));
+        r.write("ncu report bytes");
+    }
+    QJsonObject ncu = recorded.value(QLatin1String("ncu")).toObject();
+    ncu.insert(QLatin1String("report"), report);
+    recorded.insert(QLatin1String("ncu"), ncu);
+    const QString canned = m_dir.filePath(QStringLiteral("ncu-result.json"));
+    {
+        QFile c(canned);
+        QVERIFY(c.open(QIODevice::WriteOnly));
+        c.write(QJsonDocument(recorded).toJson());
+    }
+    const QString arguments = m_dir.filePath(QStringLiteral("runner-arguments.txt"));
+    const QString runner = test::writeFakeRunner(m_dir.path(), QStringLiteral("kwb-runner-ncu.sh"),
+        "printf '%s\\n' \"$@\" > " + test::shellQuoted(arguments) + "\ncat " + test::shellQuoted(canned) + "\n");
+
+    const QString file = makeStore(QStringLiteral("ncu.kwb"), { test::steppingTrajectory(QStringLiteral("ncu")) });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* controller = w.findChild<NcuController*>();
+    auto* view = w.findChild<NcuView*>(QStringLiteral("ncuView"));
+    auto* panel = w.findChild<TracePanel*>(QStringLiteral("tracePanel"));
+    QVERIFY(controller && view && panel);
+    QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("ncuDock")));
+    controller->setRunnerPath(runner);
+    w.goToTurn(2);
+    QVERIFY2(view->stateText().contains(QStringLiteral("No Nsight Compute profile")), qPrintable(view->stateText()));
+
+    Q_EMIT panel->profileKernelRequested(QStringLiteral("(anonymous namespace)::row_scale_vec4_kernel(float const*, float4 const*, float4*, int)"));
+    QVERIFY(controller->isProfiling());
+    QVERIFY(view->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!controller->isProfiling(), 20000);
+    QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+    QVERIFY(!view->isBusy());
+    QVERIFY2(view->stateText().contains(QStringLiteral("1 kernel launch")), qPrintable(view->stateText()));
+    QVERIFY2(view->kernelSelector()->currentText().contains(QStringLiteral("row_scale_vec4_kernel")),
+        qPrintable(view->kernelSelector()->currentText()));
+    QVERIFY(view->table()->model()->rowCount() >= 20);
+    QFile args(arguments);
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    const QStringList passed = QString::fromUtf8(args.readAll()).split(QLatin1Char('\n'));
+    QCOMPARE(passed.at(passed.indexOf(QStringLiteral("--ncu")) + 1), QStringLiteral("^row_scale_vec4_kernel$"));
+
+    // Kept with the turn: the profile and its report, read back by the store.
+    QString error;
+    const qint64 turnId = w.trajectory().turns.at(2).storeId;
+    const auto stored = w.store()->ncuProfiles(turnId, &error);
+    QVERIFY2(stored && stored->size() == 1, qPrintable(error));
+    QCOMPARE(*w.store()->blob(stored->first().reportBlob, &error), QByteArray("ncu report bytes"));
+    QCOMPARE(stored->first().kernels.size(), 1);
+
+    // Another turn has none until it is profiled too; then each compares with the other.
+    w.goToTurn(3);
+    QVERIFY(view->stateText().contains(QStringLiteral("No Nsight Compute profile")));
+    w.setDiffBase(2);
+    QVERIFY(view->comparisonText().isEmpty()); // nothing of its own to compare yet
+    Q_EMIT panel->profileKernelRequested(QStringLiteral("row_scale_vec4_kernel"));
+    QTRY_VERIFY_WITH_TIMEOUT(!controller->isProfiling(), 20000);
+    QVERIFY2(view->comparisonText().contains(QStringLiteral("Turn 3")), qPrintable(view->comparisonText()));
+    QCOMPARE(w.store()->ncuProfiles(w.trajectory().turns.at(3).storeId, &error)->size(), 1);
 }
 
 void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()

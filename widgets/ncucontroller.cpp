@@ -1,0 +1,129 @@
+#include "ncucontroller.h"
+
+#include "env/ncuprofilejob.h"
+#include "ncuview.h"
+#include "store/store.h"
+#include "tracepanel.h"
+
+#include <utility>
+
+namespace kwb {
+
+NcuController::NcuController(NcuView* view, TracePanel* trace, QObject* parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_job(new NcuProfileJob(this))
+{
+    connect(trace, &TracePanel::profileKernelRequested, this, &NcuController::profile);
+    connect(m_view, &NcuView::cancelRequested, this, [this] {
+        m_cancelling = m_job->isRunning();
+        m_job->cancel();
+    });
+    connect(m_job, &NcuProfileJob::finished, this, &NcuController::finished);
+    connect(m_job, &NcuProfileJob::failed, this, &NcuController::failed);
+}
+
+void NcuController::setStore(Store* store)
+{
+    m_store = store;
+    m_trajectory = nullptr;
+    m_turn = m_compared = -1;
+    refresh();
+}
+
+void NcuController::setRunnerPath(const QString& path)
+{
+    m_job->setRunnerPath(path);
+}
+
+void NcuController::setRunnerArguments(const QStringList& arguments)
+{
+    m_job->setExtraArguments(arguments);
+}
+
+void NcuController::showTurn(const Trajectory* trajectory, int turn, int comparedTurn, const QString& comparedLabel)
+{
+    m_trajectory = trajectory;
+    m_turn = turn;
+    m_compared = comparedTurn;
+    m_comparedLabel = comparedLabel;
+    refresh();
+}
+
+bool NcuController::isProfiling() const
+{
+    return m_job->isRunning();
+}
+
+const NcuProfile* NcuController::latest(qint64 turnStoreId, NcuProfile* holder, QString* error) const
+{
+    if (!m_store || turnStoreId <= 0)
+        return nullptr;
+    const auto profiles = m_store->ncuProfiles(turnStoreId, error);
+    if (!profiles || profiles->isEmpty())
+        return nullptr;
+    *holder = profiles->constLast();
+    return holder;
+}
+
+void NcuController::refresh()
+{
+    const auto storeIdOf = [this](int turn) {
+        return m_trajectory && turn >= 0 && turn < m_trajectory->turns.size() ? m_trajectory->turns.at(turn).storeId : 0;
+    };
+    QString error;
+    NcuProfile own;
+    NcuProfile other;
+    m_view->setProfile(latest(storeIdOf(m_turn), &own, &error));
+    m_view->setComparison(m_compared != m_turn ? latest(storeIdOf(m_compared), &other, &error) : nullptr, m_comparedLabel);
+    m_view->setBusy(m_job->isRunning() && m_profiling == storeIdOf(m_turn),
+        m_job->isRunning() ? tr("Profiling with Nsight Compute…") : QString());
+    if (!error.isEmpty())
+        Q_EMIT errorOccurred(error);
+}
+
+void NcuController::profile(const QString& kernelName)
+{
+    if (!m_store || !m_trajectory || m_turn < 0 || m_turn >= m_trajectory->turns.size())
+        return;
+    if (m_job->isRunning()) {
+        Q_EMIT errorOccurred(tr("A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane."));
+        return;
+    }
+    const Turn& header = m_trajectory->turns.at(m_turn);
+    QString error;
+    const auto turn = m_store->turn(header.storeId, true, &error);
+    if (!turn) {
+        Q_EMIT errorOccurred(tr("The turn cannot be read for profiling: %1").arg(error));
+        return;
+    }
+    const QString device = header.eval && !header.eval->device.isEmpty() ? header.eval->device : QStringLiteral("cuda");
+    if (!m_job->start(*turn, m_trajectory->task, TracePanel::ncuKernelRegex(kernelName), device))
+        return;
+    m_profiling = header.storeId;
+    m_view->setBusy(true, tr("Profiling %1 with Nsight Compute…").arg(TracePanel::ncuKernelRegex(kernelName)));
+}
+
+void NcuController::finished(const NcuProfile& profile, const QByteArray& report)
+{
+    const qint64 turnId = m_profiling;
+    m_profiling = 0;
+    QString error;
+    if (!m_store || !m_store->addNcuProfile(turnId, profile, report, &error))
+        Q_EMIT errorOccurred(tr("The Nsight Compute profile could not be stored: %1").arg(error));
+    else
+        Q_EMIT profiled(turnId);
+    refresh();
+}
+
+void NcuController::failed(const QString& sentence)
+{
+    m_profiling = 0;
+    refresh();
+    if (std::exchange(m_cancelling, false))
+        Q_EMIT statusMessage(tr("Profiling cancelled."));
+    else
+        Q_EMIT errorOccurred(sentence);
+}
+
+} // namespace kwb
