@@ -78,6 +78,14 @@
         <source>against the calibration it was timed with, not the roofs drawn</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>above the roof: this kernel does fewer FLOPs than the reference counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>above the roof: faster than the calibrated copy</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::CodeEditor</name>
@@ -445,6 +453,41 @@
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nsight Compute profile stored with the turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuController</name>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for profiling: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiling %1 with Nsight Compute…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Nsight Compute profile could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuMetricsModel</name>
@@ -680,6 +723,57 @@
     </message>
     <message>
         <source>%1 has no profiled kernel to compare with this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ReferenceView</name>
+    <message>
+        <source>%1 GFLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 FLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · roofline %1 on %2, %3-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · no calibration of this machine yet (kwb-runner calibrate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1088,6 +1182,14 @@
     </message>
     <message>
         <source>event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile kernel with Nsight Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -78,6 +78,14 @@
         <source>against the calibration it was timed with, not the roofs drawn</source>
         <translation>frente a la calibración con la que se cronometró, no frente a los techos dibujados</translation>
     </message>
+    <message>
+        <source>above the roof: this kernel does fewer FLOPs than the reference counts</source>
+        <translation>por encima del techo: este kernel hace menos FLOP de los que cuenta la referencia</translation>
+    </message>
+    <message>
+        <source>above the roof: faster than the calibrated copy</source>
+        <translation>por encima del techo: más rápido que la copia calibrada</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CodeEditor</name>
@@ -445,6 +453,41 @@
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation>Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Nsight Compute profile stored with the turn.</source>
+        <translation>Perfil de Nsight Compute guardado con el turno.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuController</name>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation type="unfinished">Perfilando con Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane.</source>
+        <translation>Ya se está perfilando un kernel; espere a que termine o cancélelo en el panel de Nsight Compute.</translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for profiling: %1</source>
+        <translation>No se puede leer el turno para perfilarlo: %1</translation>
+    </message>
+    <message>
+        <source>Profiling %1 with Nsight Compute…</source>
+        <translation>Perfilando %1 con Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>The Nsight Compute profile could not be stored: %1</source>
+        <translation>No se pudo guardar el perfil de Nsight Compute: %1</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>Perfilado cancelado.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuMetricsModel</name>
@@ -681,6 +724,57 @@
     <message>
         <source>%1 has no profiled kernel to compare with this one.</source>
         <translation>%1 no tiene ningún kernel perfilado con el que comparar este.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ReferenceView</name>
+    <message>
+        <source>%1 GFLOP</source>
+        <translation>%1 GFLOP</translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation>%1 MFLOP</translation>
+    </message>
+    <message>
+        <source>%1 FLOP</source>
+        <translation>%1 FLOP</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished">%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished">%1 µs</translation>
+    </message>
+    <message>
+        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
+        <translation>Trabajo mínimo: %1 (%2 de entrada, %3 de salida, %4 de parámetros), %5 contados</translation>
+    </message>
+    <message>
+        <source> · roofline %1 on %2, %3-bound</source>
+        <translation> · roofline %1 en %2, limitado por %3</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>esta máquina</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>cómputo</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memoria</translation>
+    </message>
+    <message>
+        <source> · no calibration of this machine yet (kwb-runner calibrate)</source>
+        <translation> · esta máquina aún no tiene calibración (kwb-runner calibrate)</translation>
+    </message>
+    <message>
+        <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
+        <translation>Entradas leídas una vez, salidas escritas una vez, parámetros leídos una vez; FLOP tal como los cuenta torch.utils.flop_counter en la referencia (productos de matrices y convoluciones). Un kernel que cambia el algoritmo puede necesitar menos FLOP que estos.</translation>
     </message>
 </context>
 <context>
@@ -1089,6 +1183,14 @@
     <message>
         <source>event</source>
         <translation>evento</translation>
+    </message>
+    <message>
+        <source>Profile kernel with Nsight Compute</source>
+        <translation>Perfilar el kernel con Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
+        <translation>Ejecuta una vez más el candidato de este turno bajo ncu y muestra las métricas del kernel junto al turno.</translation>
     </message>
 </context>
 <context>

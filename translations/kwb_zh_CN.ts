@@ -78,6 +78,14 @@
         <source>against the calibration it was timed with, not the roofs drawn</source>
         <translation>按其计时时的校准计算，而非图中所画的上限</translation>
     </message>
+    <message>
+        <source>above the roof: this kernel does fewer FLOPs than the reference counts</source>
+        <translation>高于屋顶：该内核的 FLOP 少于参考实现所计数的</translation>
+    </message>
+    <message>
+        <source>above the roof: faster than the calibrated copy</source>
+        <translation>高于屋顶：比校准的拷贝更快</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CodeEditor</name>
@@ -440,6 +448,41 @@
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation>Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Nsight Compute profile stored with the turn.</source>
+        <translation>Nsight Compute 分析结果已随该轮次保存。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::NcuController</name>
+    <message>
+        <source>Profiling with Nsight Compute…</source>
+        <translation type="unfinished">正在用 Nsight Compute 分析…</translation>
+    </message>
+    <message>
+        <source>A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane.</source>
+        <translation>已有一个内核正在分析；请等待其完成，或在 Nsight Compute 面板中取消。</translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for profiling: %1</source>
+        <translation>无法读取该轮次以进行分析：%1</translation>
+    </message>
+    <message>
+        <source>Profiling %1 with Nsight Compute…</source>
+        <translation>正在用 Nsight Compute 分析 %1…</translation>
+    </message>
+    <message>
+        <source>The Nsight Compute profile could not be stored: %1</source>
+        <translation>无法保存 Nsight Compute 分析结果：%1</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>分析已取消。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuMetricsModel</name>
@@ -675,6 +718,57 @@
     <message>
         <source>%1 has no profiled kernel to compare with this one.</source>
         <translation>%1 没有可与此内核比较的已分析内核。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ReferenceView</name>
+    <message>
+        <source>%1 GFLOP</source>
+        <translation>%1 GFLOP</translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation>%1 MFLOP</translation>
+    </message>
+    <message>
+        <source>%1 FLOP</source>
+        <translation>%1 FLOP</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished">%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished">%1 微秒</translation>
+    </message>
+    <message>
+        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
+        <translation>最少工作量：%1（输入 %2，输出 %3，参数 %4），计入 %5</translation>
+    </message>
+    <message>
+        <source> · roofline %1 on %2, %3-bound</source>
+        <translation> · 在 %2 上的 roofline 为 %1，受%3限制</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source> · no calibration of this machine yet (kwb-runner calibrate)</source>
+        <translation> · 本机尚未校准（kwb-runner calibrate）</translation>
+    </message>
+    <message>
+        <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
+        <translation>输入读取一次，输出写入一次，参数读取一次；FLOP 按 torch.utils.flop_counter 在参考实现上的计数（矩阵乘法和卷积）。改变算法的内核可能需要比这更少的 FLOP。</translation>
     </message>
 </context>
 <context>
@@ -1083,6 +1177,14 @@
     <message>
         <source>event</source>
         <translation>事件</translation>
+    </message>
+    <message>
+        <source>Profile kernel with Nsight Compute</source>
+        <translation>用 Nsight Compute 分析内核</translation>
+    </message>
+    <message>
+        <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
+        <translation>在 ncu 下再运行一次本轮次的候选，并在该轮次旁显示内核的指标。</translation>
     </message>
 </context>
 <context>
