@@ -135,9 +135,15 @@ QString TranscriptView::messageHtml(int index, const Message& m) const
             html += QStringLiteral("<p style=\"margin:2px 0;\">%1</p>").arg(escaped(m.text));
     }
     for (const ToolCall& call : m.toolCalls) {
-        const QString args = QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed();
-        html += QStringLiteral("<p style=\"margin:4px 0 0 0;\">%1 <b><code>%2</code></b></p>")
-                    .arg(tr("Tool call").toHtmlEscaped(), call.name.toHtmlEscaped());
+        // Arguments that were not a JSON object are shown as the model wrote them, marked as such.
+        const QString args = call.hasValidArguments()
+            ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed()
+            : call.rawArguments;
+        html += QStringLiteral("<p style=\"margin:4px 0 0 0;\">%1 <b><code>%2</code></b>%3</p>")
+                    .arg(tr("Tool call").toHtmlEscaped(), call.name.toHtmlEscaped(),
+                        call.hasValidArguments() ? QString()
+                                                 : QStringLiteral(" <span style=\"color:#b71c1c;\">%1</span>")
+                                                       .arg(tr("(arguments are not a JSON object)").toHtmlEscaped()));
         html += QStringLiteral("<pre style=\"margin:2px 0 2px 12px; color:#24292f;\">%1</pre>").arg(args.toHtmlEscaped());
     }
     return html;

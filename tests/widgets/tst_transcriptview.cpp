@@ -46,6 +46,16 @@ void TestTranscriptView::showsEveryKindOfMessage()
     QVERIFY2(text.contains(QStringLiteral("1,002 prompt tokens")), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("200 completion tokens")));
     QVERIFY(text.contains(QStringLiteral("2.5 s")));
+
+    // A call whose arguments were not a JSON object shows what the model wrote.
+    Message broken = test::assistant(QStringLiteral("editing"), {});
+    ToolCall call { QStringLiteral("call_9"), QStringLiteral("edit_file"), {} };
+    call.rawArguments = QStringLiteral("{\"path\": \"kernels/a.cu\", \"old_string\": ");
+    broken.toolCalls = { call };
+    view.setMessages({ broken });
+    const QString shown = view.toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("Tool call edit_file (arguments are not a JSON object)")), qPrintable(shown));
+    QVERIFY(shown.contains(QStringLiteral("{\"path\": \"kernels/a.cu\", \"old_string\": ")));
 }
 
 void TestTranscriptView::reasoningCollapsesAndLongOutputExpands()
