@@ -25,6 +25,8 @@ CANDIDATE is a Python file defining ModelNew (KernelBench style, load_inline) or
 with model_new.py and kernels/*.cu, kernels/*.cpp (CUDA Agent style). Prints the result as JSON.
 
   --run-dir DIR            this evaluation's files (default: a new folder under the cache)
+  --stop-after compile|verify    end after the build, or after the judge (no timing, baselines or trace);
+                           the later stages report not-run
 )";
 
 constexpr std::string_view kBaselineUsage = R"(Usage: kwb-runner baseline --task TASK.py [options]
@@ -72,11 +74,20 @@ int runOne(EvalRequest& r, std::ostream& out, std::ostream& err)
 int evalCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalRequest r;
-    std::map<std::string, std::string> extra;
+    std::map<std::string, std::string> extra = { { "--stop-after", "" } };
     if (const int code = parseEvalOptions(args, r, extra, kEvalUsage, out, err); code >= 0)
         return code;
     if (r.taskPath.empty() || r.candidatePath.empty()) {
         err << "kwb-runner: eval needs --task and --candidate; see kwb-runner eval --help.\n";
+        return 2;
+    }
+    const std::string& stopAfter = extra["--stop-after"];
+    if (stopAfter == "compile")
+        r.mode = EvalRequest::Mode::CompileOnly;
+    else if (stopAfter == "verify")
+        r.mode = EvalRequest::Mode::VerifyOnly;
+    else if (!stopAfter.empty()) {
+        err << "kwb-runner: --stop-after takes compile or verify, not '" << stopAfter << "'.\n";
         return 2;
     }
     return runOne(r, out, err);

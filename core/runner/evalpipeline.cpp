@@ -426,13 +426,16 @@ void EvalPipeline::score()
         m_hackFlags.push_back("excessive-speedup");
     if (m_layoutDiffers)
         m_hackFlags.push_back("non-contiguous-output");
+    // A build that was never judged (compile only) is neither correct nor incorrect: it gets no reward.
+    if (m_compile.status == "passed" && m_verifyStatus == "not-run")
+        return;
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 
 void EvalPipeline::runCandidate()
 {
     compile();
-    if (m_compile.status != "passed" || m_request.mode != EvalRequest::Mode::Full)
+    if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
     reference();
     if (m_reference.status == "passed")
@@ -446,7 +449,7 @@ void EvalPipeline::runCandidate()
     } else {
         judge();
     }
-    if (!isCorrect())
+    if (!isCorrect() || m_request.mode == EvalRequest::Mode::VerifyOnly)
         return;
     candidate("timing", m_timing);
     if (m_timing.status == "passed" && m_request.timeBaselines)
@@ -554,6 +557,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     else if (!m_ceilingsNote.empty())
         w.key("ceilings_note").value(m_ceilingsNote);
     w.key("device").value(m_request.device);
+    if (m_request.mode == EvalRequest::Mode::CompileOnly || m_request.mode == EvalRequest::Mode::VerifyOnly)
+        w.key("stop_after").value(m_request.mode == EvalRequest::Mode::CompileOnly ? "compile" : "verify");
     w.key("hack_flags").beginArray();
     for (const std::string& flag : m_hackFlags)
         w.value(flag);

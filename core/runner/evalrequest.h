@@ -23,9 +23,10 @@ struct TimingProtocol
 // Everything one evaluation needs; the defaults are the workbench's.
 struct EvalRequest
 {
-    // Full: every stage. CompileOnly: fill the build cache (eval-set compiles ahead while the GPU evaluates).
-    // BaselinesOnly: time eager and torch.compile for the task; no candidate.
-    enum class Mode { Full, CompileOnly, BaselinesOnly };
+    // Full: every stage. CompileOnly: compile and stop (`eval --stop-after compile`; eval-set fills the build
+    // cache with it while the GPU evaluates). VerifyOnly: compile and judge the trials, no timing (`eval
+    // --stop-after verify`). BaselinesOnly: time eager and torch.compile for the task; no candidate.
+    enum class Mode { Full, CompileOnly, VerifyOnly, BaselinesOnly };
     Mode mode = Mode::Full;
 
     std::string taskPath; // KernelBench-format Python file

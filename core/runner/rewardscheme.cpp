@@ -30,9 +30,12 @@ double RewardScheme::reward(const std::string& scheme, bool correct, double spee
     if (scheme == "kevin")
         return correct ? 0.3 + (std::isfinite(speedupVsEager) ? speedupVsEager : 0.0) : 0.0;
     if (scheme == "speedup") {
+        constexpr double kSlowestCorrect = -0.9;
         if (!correct)
             return -1.0;
-        return std::isfinite(speedupVsCompile) && speedupVsCompile > 0 ? std::max(std::log(speedupVsCompile), -0.9) : 0.0;
+        // Untimed (a verify-only run, a failed timing pass): correct, and no claim to any speed.
+        return std::isfinite(speedupVsCompile) && speedupVsCompile > 0 ? std::max(std::log(speedupVsCompile), kSlowestCorrect)
+                                                                       : kSlowestCorrect;
     }
     if (!correct)
         return -1.0;

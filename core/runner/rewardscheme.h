@@ -10,6 +10,7 @@ namespace kwb::runner {
 //   kevin       0 incorrect; 0.3 + speedup over eager when correct
 //   speedup     -1 incorrect; ln(speedup over torch.compile) when correct, floored at -0.9 so any correct
 //               kernel scores above any incorrect one
+// A correct candidate that was not timed scores as correct without any speedup: 1, 0.3 and -0.9.
 class RewardScheme
 {
 public:

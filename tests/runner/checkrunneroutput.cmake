@@ -3,6 +3,7 @@
 #   cmake -DRUNNER=<exe> -DRUNNER_ARGS=a|b -DEXPECT_EXIT=0 [-DJSON_CHECKS=path=value|path:TYPE]
 #         [-DSTDERR_REGEX=regex] -P checkrunneroutput.cmake
 # A JSON path is dot-separated; numeric parts index arrays. "|" separates list items because ";" would split them.
+# TYPE is string(JSON TYPE)'s (STRING, NUMBER, OBJECT ...), or MISSING for a member that must not be there.
 
 string(REPLACE "|" ";" args "${RUNNER_ARGS}")
 execute_process(COMMAND "${RUNNER}" ${args} RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -47,6 +48,12 @@ foreach(check IN LISTS checks)
     string(REPLACE "." ";" path "${key}")
     if(mode STREQUAL "value")
         string(JSON actual ERROR_VARIABLE error GET "${out}" ${path})
+    elseif(expected STREQUAL "MISSING")
+        string(JSON actual ERROR_VARIABLE error TYPE "${out}" ${path})
+        if(NOT error)
+            message(FATAL_ERROR "${key} is there (${actual}), expected it missing\n${out}")
+        endif()
+        continue()
     else()
         string(JSON actual ERROR_VARIABLE error TYPE "${out}" ${path})
     endif()

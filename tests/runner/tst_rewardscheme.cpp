@@ -32,9 +32,12 @@ void TestRewardScheme::schemes_data()
     QTest::newRow("cuda-agent compile only") << "cuda-agent" << true << 1.0 << 1.5 << 1.0;
     QTest::newRow("kevin incorrect") << "kevin" << false << 3.0 << 3.0 << 0.0;
     QTest::newRow("kevin correct") << "kevin" << true << 2.5 << 1.0 << 2.8;
+    QTest::newRow("kevin correct, not timed") << "kevin" << true << nan << nan << 0.3;
     QTest::newRow("speedup incorrect") << "speedup" << false << 3.0 << 3.0 << -1.0;
     QTest::newRow("speedup e") << "speedup" << true << 1.0 << std::exp(1.0) << 1.0;
     QTest::newRow("speedup slow but correct beats incorrect") << "speedup" << true << 0.1 << 0.01 << -0.9;
+    // Not timed: no claim to match torch.compile (ln 1 = 0), only the floor of a correct kernel.
+    QTest::newRow("speedup correct, not timed") << "speedup" << true << nan << nan << -0.9;
 }
 
 void TestRewardScheme::schemes()
