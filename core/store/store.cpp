@@ -5,6 +5,8 @@
 #include "trajectoryreader.h"
 #include "trajectorywriter.h"
 
+#include "model/json.h"
+
 #include <QAtomicInt>
 #include <QDateTime>
 #include <QFileInfo>
@@ -218,6 +220,27 @@ std::optional<qint64> Store::addTurn(qint64 trajectoryId, const Turn& turn, QStr
     if (!id || !tx.commit(error))
         return std::nullopt;
     return id;
+}
+
+bool Store::setPrompt(qint64 trajectoryId, const QList<Message>& prompt, QString* error)
+{
+    const QJsonArray messages = json::toJsonArray(prompt);
+    Transaction tx(*this);
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE trajectories SET prompt = ? WHERE id = ? AND (prompt IS NULL OR prompt IN ('', '[]'))"));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(messages).toJson(QJsonDocument::Compact)));
+    q.addBindValue(trajectoryId);
+    if (!q.exec()) {
+        *error = describe(QStringLiteral("Setting the prompt of trajectory %1").arg(trajectoryId)) + QStringLiteral(" failed: ")
+            + q.lastError().text();
+        return false;
+    }
+    if (q.numRowsAffected() == 0) {
+        *error = describe(QStringLiteral("Trajectory %1").arg(trajectoryId))
+            + QStringLiteral(" already has a prompt or does not exist; a prompt is never replaced.");
+        return false;
+    }
+    return tx.commit(error);
 }
 
 std::optional<QString> Store::addBlob(const QByteArray& data, QString* error)

@@ -76,6 +76,9 @@ public:
     std::optional<qint64> addTrajectory(const Trajectory& trajectory, QString* error);
     // Adds one turn under an existing one (or as a new root): forks, steers and continuations.
     std::optional<qint64> addTurn(qint64 trajectoryId, const Turn& turn, QString* error);
+    // Gives a trajectory without a prompt the one its first agent run was given (the agent engine builds it from
+    // its settings); a prompt once set is never replaced: false and a sentence then.
+    bool setPrompt(qint64 trajectoryId, const QList<Message>& prompt, QString* error);
     // Content a turn refers to by hash, such as a trace (EvalResult::traceBlob); returns the sha256.
     std::optional<QString> addBlob(const QByteArray& data, QString* error);
 

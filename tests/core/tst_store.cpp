@@ -22,6 +22,7 @@ private Q_SLOTS:
     void headersLeaveMessagesAndFilesOut();
     void forkAddsAndNeverOverwrites();
     void forkRejectsUnknownParentAndDuplicates();
+    void promptIsSetOnceWhereThereIsNone();
     void blobsAreSharedBetweenTurns();
     void summaryAndFilters();
     void fullTextSearchFindsMessagesAndCode();
@@ -145,6 +146,35 @@ void TestStore::forkRejectsUnknownParentAndDuplicates()
     QVERIFY(!store->addTrajectory(test::forkedTrajectory(QStringLiteral("r")), &error));
     QVERIFY2(error.contains(QStringLiteral("already in")), qPrintable(error));
     QCOMPARE(store->info(&error)->turns, 3);
+}
+
+void TestStore::promptIsSetOnceWhereThereIsNone()
+{
+    QString error;
+    auto store = Store::open(path(QStringLiteral("p.kwb")), &error);
+    QVERIFY2(store, qPrintable(error));
+    Trajectory t = test::forkedTrajectory(QStringLiteral("p"));
+    const QList<Message> recorded = t.prompt;
+    t.prompt.clear();
+    const auto id = store->addTrajectory(t, &error);
+    QVERIFY2(id, qPrintable(error));
+    Message system;
+    system.role = Message::Role::System;
+    system.text = QStringLiteral("You write CUDA kernels.");
+    QVERIFY2(store->setPrompt(*id, { system }, &error), qPrintable(error));
+    QCOMPARE(store->trajectory(*id, Store::Depth::Headers, &error)->prompt, QList<Message>({ system }));
+    // Set once: a second prompt, or one for a trajectory that was stored with its own, is refused.
+    Message other = system;
+    other.text = QStringLiteral("Something else.");
+    QVERIFY(!store->setPrompt(*id, { other }, &error));
+    QVERIFY2(error.contains(QStringLiteral("never replaced")), qPrintable(error));
+    QCOMPARE(store->trajectory(*id, Store::Depth::Headers, &error)->prompt, QList<Message>({ system }));
+    QVERIFY(!store->setPrompt(*id + 1, { other }, &error));
+    QVERIFY(!recorded.isEmpty());
+    const auto withPrompt = store->addTrajectory(test::forkedTrajectory(QStringLiteral("q")), &error);
+    QVERIFY2(withPrompt, qPrintable(error));
+    QVERIFY(!store->setPrompt(*withPrompt, { other }, &error));
+    QCOMPARE(store->trajectory(*withPrompt, Store::Depth::Headers, &error)->prompt, recorded);
 }
 
 void TestStore::blobsAreSharedBetweenTurns()
