@@ -1,5 +1,6 @@
 #pragma once
 
+#include "evalreport.h"
 #include "model/evalresult.h"
 #include "model/toolcall.h"
 
@@ -7,9 +8,18 @@
 #include <QObject>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
+class QTemporaryDir;
+
+namespace kwb {
+class RunnerJob;
+}
+
 namespace kwb::agent {
+
+class ShellCommand;
 
 // Limits of the agent's bash tool (the sandbox proper comes with the trustworthy-reward work).
 struct ToolLimits
@@ -40,8 +50,10 @@ struct ToolOutcome
 // limits), read_file, write_file, edit_file (exact string replace, the old string must occur once), and
 // compile, verify and profile, which run the environment's stages through `kwb-runner eval` on the folder
 // (compile only; compile and verify; everything with timing and, on the GPU, the trace). Paths are relative to
-// the workspace; absolute paths and ".." are refused. The task file is outside the workspace and read-only to
-// the tools. An unknown tool or arguments that do not fit its schema get an error outcome, never a crash.
+// the workspace; absolute paths, ".." and symbolic links that lead out are refused. The task file is outside
+// the workspace and out of the file tools' reach: the prompt carries the reference. An unknown tool or
+// arguments that do not fit its schema get an error outcome, never a crash. The outputs are read by the model,
+// so they stay in English.
 class Toolbox : public QObject
 {
     Q_OBJECT
@@ -63,6 +75,28 @@ public:
 
 Q_SIGNALS:
     void finished(const QString& callId, const kwb::agent::ToolOutcome& outcome);
+
+private:
+    void startBash(const QString& command);
+    void startEvaluation(EvalReport::Depth depth, int trials);
+    void evaluationFinished(const QJsonObject& result);
+    void evaluationFailed(const QString& sentence);
+    int configuredTrials() const; // --trials of the settings' runner arguments, else the runner's default
+    void finishLater(const ToolOutcome& outcome); // from the event loop, as run() promises
+    void deliver(ToolOutcome outcome, bool clip);
+
+    QString m_workspace;
+    QString m_taskPath;
+    ToolLimits m_limits;
+    EnvironmentSettings m_environment;
+    ShellCommand* m_shell = nullptr;
+    RunnerJob* m_runner = nullptr;
+    std::unique_ptr<QTemporaryDir> m_runDirectory; // one evaluation's --run-dir, removed when it ends
+    EvalReport::Depth m_depth = EvalReport::Depth::Profile;
+    std::optional<ToolOutcome> m_pending; // an outcome waiting for the event loop
+    QString m_callId;
+    bool m_running = false;
+    bool m_cancelled = false;
 };
 
 } // namespace kwb::agent

@@ -1,0 +1,128 @@
+#include "shellcommand.h"
+
+#include "env/processtree.h"
+
+#include <QProcessEnvironment>
+#include <cstring>
+#include <signal.h>
+#include <unistd.h>
+
+namespace kwb::agent {
+
+ShellCommand::ShellCommand(QObject* parent)
+    : QObject(parent)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        killTree();
+    });
+}
+
+ShellCommand::~ShellCommand()
+{
+    if (!m_process)
+        return;
+    m_process->disconnect(this);
+    killTree();
+    m_process->waitForFinished(2000);
+}
+
+bool ShellCommand::start(const QString& command, const QString& directory, int seconds, qint64 outputBytes)
+{
+    if (m_process)
+        return false;
+    m_output.emplace(outputBytes);
+    m_seconds = seconds;
+    m_timedOut = false;
+    m_cancelled = false;
+    m_pid = 0;
+    m_process = new QProcess(this);
+    // The user's environment, for now: network isolation and a private filesystem view come with the sandbox
+    // (bubblewrap), which will wrap this same command line.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    m_process->setProcessEnvironment(environment);
+    m_process->setWorkingDirectory(directory);
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->setStandardInputFile(QProcess::nullDevice()); // a command waiting for input would only time out
+    // A group of its own, so that a kill reaches what the command started and never the workbench.
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { m_output->append(m_process->readAll()); });
+    connect(m_process, &QProcess::finished, this, &ShellCommand::processFinished);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart) {
+            const QString why = m_process->errorString();
+            // Not from inside start(): the caller hears of the end from the event loop.
+            QMetaObject::invokeMethod(
+                this, [this, why] { end(QStringLiteral("[bash could not be started: %1]").arg(why), true); },
+                Qt::QueuedConnection);
+        }
+    });
+    m_process->start(QStringLiteral("/bin/bash"), { QStringLiteral("-c"), command });
+    m_pid = m_process->processId();
+    if (m_pid > 0)
+        m_timer.start(std::chrono::seconds(std::max(1, seconds)));
+    return true;
+}
+
+void ShellCommand::cancel()
+{
+    if (!m_process || m_pid <= 0)
+        return;
+    m_cancelled = true;
+    killTree();
+}
+
+void ShellCommand::killTree()
+{
+    if (m_pid > 0)
+        ProcessTree::kill(m_pid);
+}
+
+void ShellCommand::processFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_timer.stop();
+    m_output->append(m_process->readAll());
+    // bash is gone; what it left in its group (a `cmd &`, a daemon) goes too, so that nothing of this call runs
+    // on into the next one or into an evaluation's timing.
+    bool leftovers = false;
+    if (m_pid > 0 && !m_timedOut && !m_cancelled && ::kill(pid_t(-m_pid), 0) == 0) {
+        leftovers = true;
+        ::kill(pid_t(-m_pid), SIGKILL);
+    }
+    QString last;
+    if (m_timedOut)
+        last = QStringLiteral("[killed after %1 s: the command ran past the time limit; it and everything it started "
+                              "were stopped]")
+                   .arg(m_seconds);
+    else if (m_cancelled)
+        last = QStringLiteral("[stopped by the user]");
+    else if (status == QProcess::CrashExit)
+        last = QStringLiteral("[killed by signal %1 (%2)]")
+                   .arg(exitCode)
+                   .arg(QString::fromLocal8Bit(strsignal(exitCode)));
+    else
+        last = QStringLiteral("[exit status %1]").arg(exitCode);
+    if (leftovers)
+        last += QStringLiteral("\n[processes the command left running in the background were stopped]");
+    end(last, m_timedOut || m_cancelled);
+}
+
+void ShellCommand::end(const QString& lastLine, bool isError)
+{
+    if (!m_process)
+        return;
+    QProcess* process = m_process;
+    m_process = nullptr; // a slot of ours may start the next command
+    process->disconnect(this);
+    process->deleteLater();
+    m_timer.stop();
+    QString text = m_output->totalBytes() > 0 ? m_output->text() : QStringLiteral("(no output)");
+    if (!text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    m_output.reset();
+    Q_EMIT finished(text + lastLine, isError);
+}
+
+} // namespace kwb::agent

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "clippedoutput.h"
+
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QTimer>
+#include <optional>
+
+namespace kwb::agent {
+
+// One command of the agent's bash tool: `/bin/bash -c COMMAND` in the workspace folder, in a process group of its
+// own, stdout and stderr interleaved as a terminal shows them and clipped for the model. Past its time it is
+// killed with everything it started; whatever it left running in the background is killed when it exits.
+class ShellCommand : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ShellCommand(QObject* parent = nullptr);
+    ~ShellCommand() override; // a command still running is killed, without signals
+
+    // false when one is running. finished() follows, from the event loop.
+    bool start(const QString& command, const QString& directory, int seconds, qint64 outputBytes);
+    void cancel(); // finished() follows with the output so far and a line saying it was stopped
+    bool isRunning() const { return m_process != nullptr; }
+
+Q_SIGNALS:
+    // The output with a last line for how it ended ("[exit status 2]"); isError when the command could not run,
+    // ran past its time or was stopped.
+    void finished(const QString& output, bool isError);
+
+private:
+    void processFinished(int exitCode, QProcess::ExitStatus status);
+    void killTree();
+    void end(const QString& lastLine, bool isError);
+
+    QProcess* m_process = nullptr;
+    QTimer m_timer;
+    std::optional<ClippedOutput> m_output;
+    qint64 m_pid = 0;
+    int m_seconds = 0;
+    bool m_timedOut = false;
+    bool m_cancelled = false;
+};
+
+} // namespace kwb::agent
