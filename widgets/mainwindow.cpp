@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "agentcontroller.h"
 #include "compileroutputview.h"
 #include "forktreeview.h"
 #include "kernelview.h"
@@ -241,6 +242,11 @@ void MainWindow::connectActions()
     connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);
     connect(m_roofline, &RooflineView::turnClicked, this, &MainWindow::goToTurn);
     connect(m_ncuController, &NcuController::errorOccurred, this, &MainWindow::showError);
+    m_agent = new AgentController(this, m_actions, m_transcript);
+    connect(m_agent, &AgentController::errorOccurred, this, &MainWindow::showError);
+    connect(m_agent, &AgentController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_agent, &AgentController::turnStored, this, &MainWindow::reloadTrajectory);
+    connect(this, &MainWindow::turnShown, m_agent, &AgentController::updateActions);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_ncuController, &NcuController::profiled, this, [this] {
         statusBar()->showMessage(tr("Nsight Compute profile stored with the turn."), 6000);
@@ -364,6 +370,19 @@ void MainWindow::showTrajectory(qint64 id)
     showFloor();
     showTurn();
     updateCentre();
+}
+
+void MainWindow::reloadTrajectory(const QString& goToUuid)
+{
+    const QString leafBefore = m_navigator.leaf() >= 0 ? m_trajectory.turns.at(m_navigator.leaf()).uuid : QString();
+    showTrajectory(m_trajectory.storeId);
+    for (int i = 0; i < m_trajectory.turns.size(); ++i) {
+        if (m_trajectory.turns.at(i).uuid == goToUuid) {
+            goToTurn(i);
+            return;
+        }
+    }
+    Q_UNUSED(leafBefore)
 }
 
 // The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.

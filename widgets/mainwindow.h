@@ -19,6 +19,7 @@ namespace kwb {
 class BranchOutlineModel;
 class CompilerOutputView;
 class ForkTreeView;
+class AgentController;
 class KernelView;
 class NcuController;
 class NcuView;
@@ -47,6 +48,9 @@ public:
 
     bool openStore(const QString& path); // a store that cannot be opened leaves the previous one open
     const Store* store() const { return m_store.get(); }
+    Store* writableStore() { return m_store.get(); } // for the agent, which adds turns
+    // Reads the shown trajectory again (turns were added) and goes to the turn with this uuid.
+    void reloadTrajectory(const QString& goToUuid);
     QString lastError() const;
 
     bool selectTrajectory(qint64 id);
@@ -121,6 +125,7 @@ private:
     TracePanel* m_trace;
     NcuView* m_ncu;
     NcuController* m_ncuController;
+    AgentController* m_agent = nullptr;
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;

@@ -158,7 +158,38 @@ void TranscriptView::render()
         html = QStringLiteral("<p style=\"color:#6a737d;\">%1</p>").arg(tr("This turn has no messages."));
     for (int i = 0; i < m_messages.size(); ++i)
         html += messageHtml(i, m_messages.at(i));
+    if (!m_liveText.isEmpty() || !m_liveReasoning.isEmpty() || !m_liveStatus.isEmpty()) {
+        html += QStringLiteral("<hr/><p style=\"margin:6px 0 2px 0;\"><b>%1</b> <span style=\"color:#6a737d;\">%2</span></p>")
+                    .arg(tr("Agent (live)").toHtmlEscaped(), escaped(m_liveStatus));
+        if (!m_liveReasoning.isEmpty())
+            html += QStringLiteral("<p style=\"margin:2px 0 6px 12px; color:#57606a;\"><i>%1</i></p>").arg(escaped(m_liveReasoning));
+        if (!m_liveText.isEmpty())
+            html += QStringLiteral("<p style=\"margin:2px 0;\">%1</p>").arg(escaped(m_liveText));
+    }
     setHtml(html);
+    if (!m_liveText.isEmpty() || !m_liveReasoning.isEmpty())
+        moveCursor(QTextCursor::End); // follow the stream
+}
+
+void TranscriptView::appendLive(const QString& textDelta, const QString& reasoningDelta)
+{
+    m_liveText += textDelta;
+    m_liveReasoning += reasoningDelta;
+    render();
+}
+
+void TranscriptView::setLiveStatus(const QString& status)
+{
+    m_liveStatus = status;
+    render();
+}
+
+void TranscriptView::clearLive()
+{
+    m_liveText.clear();
+    m_liveReasoning.clear();
+    m_liveStatus.clear();
+    render();
 }
 
 } // namespace kwb

@@ -22,6 +22,13 @@ public:
     bool isExpanded(const QString& key) const;
     void setExpanded(const QString& key, bool expanded);
 
+    // The agent's next message while it is being generated, shown after the turn's messages; a retry of the
+    // request voids what was streamed (clearLive), the finished turn replaces it.
+    void appendLive(const QString& textDelta, const QString& reasoningDelta);
+    void setLiveStatus(const QString& status); // e.g. "running compile"
+    void clearLive();
+    QString liveText() const { return m_liveText; }
+
 private:
     void render();
     QString messageHtml(int index, const Message& m) const;
@@ -30,6 +37,9 @@ private:
     QList<Message> m_messages;
     QString m_error;
     QHash<QString, bool> m_expanded;
+    QString m_liveText;
+    QString m_liveReasoning;
+    QString m_liveStatus;
 };
 
 } // namespace kwb

@@ -41,6 +41,17 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
         QKeySequence(Qt::CTRL | Qt::Key_L), tr("Move the keyboard focus to the trajectory list"));
     m_view = { toggleDiff, compareWithCurrent, find, focusTrajectories };
 
+    forkHere = make(QStringLiteral("actionForkHere"), tr("&Fork Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+        tr("Let the agent go on from this turn on a new branch; the turns up to here are shared"));
+    steer = make(QStringLiteral("actionSteer"), tr("&Steer…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        tr("Edit this turn's code or tell the agent something; the edit becomes a new turn on a new branch"));
+    continueAgent = make(QStringLiteral("actionContinue"), tr("&Continue"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+        tr("Let the agent go on at the end of this branch"));
+    stopAgent = make(QStringLiteral("actionStop"), tr("S&top"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Period),
+        tr("Stop the agent; the turns it finished stay"));
+    agentSettings = make(QStringLiteral("actionAgentSettings"), tr("Agent S&ettings…"), {});
+    m_agent = { forkHere, steer, continueAgent, stopAgent, agentSettings };
+
     shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard Shortcuts"), QKeySequence::HelpContents);
     about = make(QStringLiteral("actionAbout"), tr("&About Kernel Workbench"), {});
     m_help = { shortcuts, about };
@@ -92,6 +103,11 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     view->addSeparator();
     view->addActions(dockToggles);
 
+    QMenu* agent = bar->addMenu(tr("&Agent"));
+    agent->addActions({ forkHere, steer, continueAgent, stopAgent });
+    agent->addSeparator();
+    agent->addAction(agentSettings);
+
     QMenu* settings = bar->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));
     language->addActions(languages->actions());
@@ -102,7 +118,7 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
 
 QList<std::pair<QString, QList<QAction*>>> WorkbenchActions::groups() const
 {
-    return { { tr("File"), m_file }, { tr("Go"), m_go }, { tr("View"), m_view }, { tr("Help"), m_help } };
+    return { { tr("File"), m_file }, { tr("Go"), m_go }, { tr("View"), m_view }, { tr("Agent"), m_agent }, { tr("Help"), m_help } };
 }
 
 } // namespace kwb

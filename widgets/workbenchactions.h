@@ -34,6 +34,11 @@ public:
     QAction* compareWithCurrent;
     QAction* find;
     QAction* focusTrajectories;
+    QAction* forkHere;
+    QAction* steer;
+    QAction* continueAgent;
+    QAction* stopAgent;
+    QAction* agentSettings;
     QAction* shortcuts;
     QAction* about;
     QActionGroup* languages;
@@ -43,6 +48,7 @@ private:
     QList<QAction*> m_file;
     QList<QAction*> m_go;
     QList<QAction*> m_view;
+    QList<QAction*> m_agent;
     QList<QAction*> m_help;
 };
 

@@ -1,5 +1,10 @@
 #include "widgetfixtures.h"
 #include "../env/fakerunner.h"
+#include "loopbackserver.h"
+#include "agent/agentsettings.h"
+#include "agentcontroller.h"
+#include "steerdialog.h"
+#include "transcriptview.h"
 
 #include "codeeditor.h"
 #include "compileroutputview.h"
@@ -23,6 +28,7 @@
 #include "windowsettings.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
@@ -31,6 +37,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QSqlQuery>
@@ -59,6 +68,7 @@ private Q_SLOTS:
     void diffAgainstAPickedTurn();
     void turnTraceShowsInTheTimeline();
     void nsightComputeProfileIsKeptWithTheTurn();
+    void agentContinuesForksAndSteers();
     void missingBlobAndBadFilesStayInTheirPane();
     void layoutAndStoreAreRemembered();
     void droppingAStoreOpensIt();
@@ -465,6 +475,95 @@ void TestMainWindow::nsightComputeProfileIsKeptWithTheTurn()
     QTRY_VERIFY_WITH_TIMEOUT(!controller->isProfiling(), 20000);
     QVERIFY2(view->comparisonText().contains(QStringLiteral("Turn 3")), qPrintable(view->comparisonText()));
     QCOMPARE(w.store()->ncuProfiles(w.trajectory().turns.at(3).storeId, &error)->size(), 1);
+}
+
+// The agent in the window against a real HTTP server on 127.0.0.1: Continue adds the model's turns to the shown
+// branch as they finish, Fork Here starts a new branch from an inner turn, Steer adds a human edit; the turns
+// that were there stay as they were.
+void TestMainWindow::agentContinuesForksAndSteers()
+{
+    test::LoopbackServer server;
+    QVERIFY(server.listen());
+    const auto writes = [](const QString& text, const QString& path, const QString& content) {
+        Message m = test::assistant(text, {});
+        m.toolCalls = { { QStringLiteral("call_w"), QStringLiteral("write_file"),
+            QJsonObject { { QStringLiteral("path"), path }, { QStringLiteral("content"), content } } } };
+        return test::ScriptedReply::reply(m);
+    };
+    server.enqueue(writes(QStringLiteral("I write the kernel."), QStringLiteral("kernels/agent.cu"), QStringLiteral("// v1\n")));
+    server.enqueue(test::ScriptedReply::reply(test::assistant(QStringLiteral("Done: the kernel is written."), {})));
+    {
+        QSettings settings;
+        agent::AgentSettings a;
+        a.endpoint.baseUrl = server.baseUrl();
+        a.endpoint.model = QStringLiteral("scripted-model");
+        a.engine.evaluateAtEnd = false;
+        a.engine.maxTurns = 4;
+        a.environment.device = QStringLiteral("cpu");
+        a.save(settings);
+    }
+    const QString file = makeStore(QStringLiteral("agent.kwb"), { test::steppingTrajectory(QStringLiteral("agent")) });
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(file));
+    QVERIFY(w.selectTrajectoryRow(0));
+    const Trajectory before = w.trajectory();
+    auto* controller = w.findChild<AgentController*>();
+    QVERIFY(controller);
+    auto* continueAction = w.findChild<QAction*>(QStringLiteral("actionContinue"));
+    auto* stopAction = w.findChild<QAction*>(QStringLiteral("actionStop"));
+    QVERIFY(continueAction->isEnabled() && !stopAction->isEnabled());
+
+    // Continue from the end of the shown branch (turn 4 of 0-1-2-3).
+    QSignalSpy finished(controller, &AgentController::runFinished);
+    continueAction->trigger();
+    QVERIFY(controller->isRunning());
+    QVERIFY(stopAction->isEnabled() && !continueAction->isEnabled());
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
+    QCOMPARE(w.trajectory().turns.size(), before.turns.size() + 2);
+    const Turn& written = w.trajectory().turns.at(before.turns.size());
+    QCOMPARE(written.parentUuid, before.turns.at(3).uuid);
+    QCOMPARE(w.currentTurn(), before.turns.size() + 1); // the window follows the agent to its last turn
+    QString error;
+    const auto stored = w.store()->turn(written.storeId, true, &error);
+    QVERIFY2(stored, qPrintable(error));
+    QCOMPARE(stored->workspace.content(QStringLiteral("kernels/agent.cu")), QByteArray("// v1\n"));
+    QCOMPARE(stored->provenance.model, QStringLiteral("scripted-model"));
+    QVERIFY(continueAction->isEnabled());
+
+    // Fork Here at turn 2: a new branch whose first two turns are shared.
+    server.enqueue(test::ScriptedReply::reply(test::assistant(QStringLiteral("Another way."), {})));
+    w.goToTurn(1);
+    w.findChild<QAction*>(QStringLiteral("actionForkHere"))->trigger();
+    QVERIFY(finished.wait(30000));
+    const Turn& forked = w.trajectory().turns.constLast();
+    QCOMPARE(forked.parentUuid, before.turns.at(1).uuid);
+
+    // Steer after turn 3: a message and an edited file become a human-edit turn; nothing runs.
+    w.goToTurn(2);
+    QTimer::singleShot(0, &w, [] {
+        auto* dialog = qobject_cast<SteerDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->messageEdit()->setPlainText(QStringLiteral("Use shared memory."));
+        dialog->fileChooser()->setCurrentText(QStringLiteral("kernels/softmax.cu"));
+        dialog->fileEdit()->setPlainText(QStringLiteral("// edited by hand\n"));
+        dialog->accept();
+    });
+    w.findChild<QAction*>(QStringLiteral("actionSteer"))->trigger();
+    const Turn& steered = w.trajectory().turns.constLast();
+    QCOMPARE(steered.parentUuid, before.turns.at(2).uuid);
+    QCOMPARE(steered.provenance.kind, Provenance::Kind::HumanEdit);
+    const auto steeredFull = w.store()->turn(steered.storeId, true, &error);
+    QCOMPARE(steeredFull->workspace.content(QStringLiteral("kernels/softmax.cu")), QByteArray("// edited by hand\n"));
+    QVERIFY(steeredFull->messages.constFirst().text.contains(QStringLiteral("Use shared memory.")));
+
+    // The turns that were there are unchanged.
+    const auto again = w.store()->trajectory(before.storeId, Store::Depth::Headers, &error);
+    for (int i = 0; i < before.turns.size(); ++i)
+        QCOMPARE(again->turns.at(i), before.turns.at(i));
+    QCOMPARE(server.completionRequests().size(), 3);
 }
 
 void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()
