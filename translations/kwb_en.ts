@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>kwb::AgentController</name>
+    <message>
+        <source>retrying: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is set: choose an endpoint and a model in Agent → Agent Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent is running with %1 at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for steering: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your edit is a new turn on a new branch; Continue lets the agent go on from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::AgentSettingsDialog</name>
+    <message>
+        <source>server default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to the Workbench&apos;s Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream tokens as they are generated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: read the environment variable above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in plain text in the settings file. It is only ever sent in the Authorization header, never written into a trajectory or a log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top p:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate the final workspace when the agent stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (C++ extensions, host timing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns per run, at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More kwb-runner options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bash time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System prompt (stored with every trajectory the agent writes):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill text, given after the system prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::BranchOutlineModel</name>
     <message>
         <source>Fork from turn %1</source>
@@ -930,6 +1080,29 @@
     </message>
 </context>
 <context>
+    <name>kwb::SteerDialog</name>
+    <message>
+        <source>Steer after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A message to the agent, read before its next response (optional).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message to the agent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::TimelineView</name>
     <message>
         <source>No trace for this turn.</source>
@@ -1355,6 +1528,14 @@
         <source>This turn has no messages.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(arguments are not a JSON object)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent (live)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnBadges</name>
@@ -1712,6 +1893,50 @@
     </message>
     <message>
         <source>Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fork Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the agent go on from this turn on a new branch; the turns up to here are shared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Steer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit this turn&apos;s code or tell the agent something; the edit becomes a new turn on a new branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the agent go on at the end of this branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the agent; the turns it finished stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent S&amp;ettings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

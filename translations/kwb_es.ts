@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>kwb::AgentController</name>
+    <message>
+        <source>retrying: %1</source>
+        <translation>reintentando: %1</translation>
+    </message>
+    <message>
+        <source>No model is set: choose an endpoint and a model in Agent → Agent Settings.</source>
+        <translation>No hay ningún modelo configurado: elija un punto de acceso y un modelo en Agente → Ajustes del agente.</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation>ejecutando %1</translation>
+    </message>
+    <message>
+        <source>waiting for the model</source>
+        <translation>esperando al modelo</translation>
+    </message>
+    <message>
+        <source>The agent is running with %1 at %2.</source>
+        <translation>El agente se ejecuta con %1 en %2.</translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for steering: %1</source>
+        <translation>No se puede leer el turno para dirigirlo: %1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>turno %1</translation>
+    </message>
+    <message>
+        <source>Your edit is a new turn on a new branch; Continue lets the agent go on from it.</source>
+        <translation>Su edición es un turno nuevo en una rama nueva; Continuar deja que el agente siga desde ahí.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::AgentSettingsDialog</name>
+    <message>
+        <source>server default</source>
+        <translation>valor del servidor</translation>
+    </message>
+    <message>
+        <source>Reset to the Workbench&apos;s Text</source>
+        <translation>Restablecer el texto del Workbench</translation>
+    </message>
+    <message>
+        <source>Agent Settings</source>
+        <translation>Ajustes del agente</translation>
+    </message>
+    <message>
+        <source>Stream tokens as they are generated</source>
+        <translation>Transmitir los tokens a medida que se generan</translation>
+    </message>
+    <message>
+        <source>empty: read the environment variable above</source>
+        <translation>vacío: leer la variable de entorno de arriba</translation>
+    </message>
+    <message>
+        <source>Stored in plain text in the settings file. It is only ever sent in the Authorization header, never written into a trajectory or a log.</source>
+        <translation>Se guarda en texto plano en el archivo de ajustes. Solo se envía en la cabecera Authorization; nunca se escribe en una trayectoria ni en un registro.</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>Probar la conexión</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>URL base:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>Temperatura:</translation>
+    </message>
+    <message>
+        <source>Top p:</source>
+        <translation>Top p:</translation>
+    </message>
+    <message>
+        <source>Max tokens:</source>
+        <translation>Tokens máximos:</translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation>Variable de la clave API:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Clave API:</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Punto de acceso</translation>
+    </message>
+    <message>
+        <source>Evaluate the final workspace when the agent stops</source>
+        <translation>Evaluar el espacio de trabajo final cuando el agente se detiene</translation>
+    </message>
+    <message>
+        <source>CUDA GPU</source>
+        <translation>GPU CUDA</translation>
+    </message>
+    <message>
+        <source>CPU (C++ extensions, host timing)</source>
+        <translation>CPU (extensiones C++, tiempos del host)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Turns per run, at most:</source>
+        <translation>Turnos por ejecución, como máximo:</translation>
+    </message>
+    <message>
+        <source>Evaluate on:</source>
+        <translation>Evaluar en:</translation>
+    </message>
+    <message>
+        <source>More kwb-runner options:</source>
+        <translation>Más opciones de kwb-runner:</translation>
+    </message>
+    <message>
+        <source>bash time limit:</source>
+        <translation>Límite de tiempo de bash:</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">Ejecución</translation>
+    </message>
+    <message>
+        <source>System prompt (stored with every trajectory the agent writes):</source>
+        <translation>Prompt del sistema (se guarda con cada trayectoria que escribe el agente):</translation>
+    </message>
+    <message>
+        <source>Skill text, given after the system prompt:</source>
+        <translation>Texto de habilidades, dado después del prompt del sistema:</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Instrucciones</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Conectando con %1…</translation>
+    </message>
+</context>
+<context>
     <name>kwb::BranchOutlineModel</name>
     <message>
         <source>Fork from turn %1</source>
@@ -930,6 +1080,29 @@
     </message>
 </context>
 <context>
+    <name>kwb::SteerDialog</name>
+    <message>
+        <source>Steer after %1</source>
+        <translation>Dirigir después de %1</translation>
+    </message>
+    <message>
+        <source>A message to the agent, read before its next response (optional).</source>
+        <translation>Un mensaje para el agente, que lo leerá antes de su próxima respuesta (opcional).</translation>
+    </message>
+    <message>
+        <source>Add Turn</source>
+        <translation>Añadir turno</translation>
+    </message>
+    <message>
+        <source>Message to the agent:</source>
+        <translation>Mensaje para el agente:</translation>
+    </message>
+    <message>
+        <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
+        <translation>Archivos del turno (las ediciones forman el espacio de trabajo del turno nuevo):</translation>
+    </message>
+</context>
+<context>
     <name>kwb::TimelineView</name>
     <message>
         <source>No trace for this turn.</source>
@@ -1355,6 +1528,14 @@
         <source>This turn has no messages.</source>
         <translation>Este turno no tiene mensajes.</translation>
     </message>
+    <message>
+        <source>(arguments are not a JSON object)</source>
+        <translation>(los argumentos no son un objeto JSON)</translation>
+    </message>
+    <message>
+        <source>Agent (live)</source>
+        <translation>Agente (en directo)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnBadges</name>
@@ -1713,6 +1894,50 @@
     <message>
         <source>Help</source>
         <translation>Ayuda</translation>
+    </message>
+    <message>
+        <source>&amp;Fork Here</source>
+        <translation>&amp;Bifurcar aquí</translation>
+    </message>
+    <message>
+        <source>Let the agent go on from this turn on a new branch; the turns up to here are shared</source>
+        <translation>Deja que el agente siga desde este turno en una rama nueva; los turnos hasta aquí se comparten</translation>
+    </message>
+    <message>
+        <source>&amp;Steer…</source>
+        <translation>&amp;Dirigir…</translation>
+    </message>
+    <message>
+        <source>Edit this turn&apos;s code or tell the agent something; the edit becomes a new turn on a new branch</source>
+        <translation>Edite el código de este turno o dígale algo al agente; la edición se convierte en un turno nuevo en una rama nueva</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Continuar</translation>
+    </message>
+    <message>
+        <source>Let the agent go on at the end of this branch</source>
+        <translation>Deja que el agente siga al final de esta rama</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>De&amp;tener</translation>
+    </message>
+    <message>
+        <source>Stop the agent; the turns it finished stay</source>
+        <translation>Detiene el agente; los turnos que terminó se quedan</translation>
+    </message>
+    <message>
+        <source>Agent S&amp;ettings…</source>
+        <translation>Aj&amp;ustes del agente…</translation>
+    </message>
+    <message>
+        <source>&amp;Agent</source>
+        <translation>&amp;Agente</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
     </message>
 </context>
 <context>

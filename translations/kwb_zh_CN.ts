@@ -2,6 +2,156 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>kwb::AgentController</name>
+    <message>
+        <source>retrying: %1</source>
+        <translation>正在重试：%1</translation>
+    </message>
+    <message>
+        <source>No model is set: choose an endpoint and a model in Agent → Agent Settings.</source>
+        <translation>尚未设置模型：请在“智能体 → 智能体设置”中选择端点和模型。</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation>正在运行 %1</translation>
+    </message>
+    <message>
+        <source>waiting for the model</source>
+        <translation>正在等待模型</translation>
+    </message>
+    <message>
+        <source>The agent is running with %1 at %2.</source>
+        <translation>智能体正在使用 %2 上的 %1 运行。</translation>
+    </message>
+    <message>
+        <source>The turn cannot be read for steering: %1</source>
+        <translation>无法读取该轮次以进行引导：%1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Your edit is a new turn on a new branch; Continue lets the agent go on from it.</source>
+        <translation>您的修改已成为新分支上的新轮次；“继续”可让智能体从这里接着运行。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::AgentSettingsDialog</name>
+    <message>
+        <source>server default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source>Reset to the Workbench&apos;s Text</source>
+        <translation>恢复为 Workbench 的文本</translation>
+    </message>
+    <message>
+        <source>Agent Settings</source>
+        <translation>智能体设置</translation>
+    </message>
+    <message>
+        <source>Stream tokens as they are generated</source>
+        <translation>在生成时流式传输 token</translation>
+    </message>
+    <message>
+        <source>empty: read the environment variable above</source>
+        <translation>留空：读取上面的环境变量</translation>
+    </message>
+    <message>
+        <source>Stored in plain text in the settings file. It is only ever sent in the Authorization header, never written into a trajectory or a log.</source>
+        <translation>以明文保存在设置文件中。它只会在 Authorization 头中发送，从不写入轨迹或日志。</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>基础 URL：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Top p:</source>
+        <translation>Top p：</translation>
+    </message>
+    <message>
+        <source>Max tokens:</source>
+        <translation>最大 token 数：</translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation>API 密钥变量：</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Evaluate the final workspace when the agent stops</source>
+        <translation>智能体停止时评估最终的工作区</translation>
+    </message>
+    <message>
+        <source>CUDA GPU</source>
+        <translation>CUDA GPU</translation>
+    </message>
+    <message>
+        <source>CPU (C++ extensions, host timing)</source>
+        <translation>CPU（C++ 扩展，主机计时）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Turns per run, at most:</source>
+        <translation>每次运行的最多轮次：</translation>
+    </message>
+    <message>
+        <source>Evaluate on:</source>
+        <translation>评估设备：</translation>
+    </message>
+    <message>
+        <source>More kwb-runner options:</source>
+        <translation>更多 kwb-runner 选项：</translation>
+    </message>
+    <message>
+        <source>bash time limit:</source>
+        <translation>bash 时间限制：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">运行</translation>
+    </message>
+    <message>
+        <source>System prompt (stored with every trajectory the agent writes):</source>
+        <translation>系统提示词（随智能体写出的每条轨迹保存）：</translation>
+    </message>
+    <message>
+        <source>Skill text, given after the system prompt:</source>
+        <translation>技能文本，在系统提示词之后给出：</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+</context>
+<context>
     <name>kwb::BranchOutlineModel</name>
     <message>
         <source>Fork from turn %1</source>
@@ -924,6 +1074,29 @@
     </message>
 </context>
 <context>
+    <name>kwb::SteerDialog</name>
+    <message>
+        <source>Steer after %1</source>
+        <translation>在%1之后引导</translation>
+    </message>
+    <message>
+        <source>A message to the agent, read before its next response (optional).</source>
+        <translation>给智能体的消息，会在其下一次回复前读取（可选）。</translation>
+    </message>
+    <message>
+        <source>Add Turn</source>
+        <translation>添加轮次</translation>
+    </message>
+    <message>
+        <source>Message to the agent:</source>
+        <translation>给智能体的消息：</translation>
+    </message>
+    <message>
+        <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
+        <translation>该轮次的文件（修改将成为新轮次的工作区）：</translation>
+    </message>
+</context>
+<context>
     <name>kwb::TimelineView</name>
     <message>
         <source>No trace for this turn.</source>
@@ -1347,6 +1520,14 @@
         <source>This turn has no messages.</source>
         <translation>本轮没有消息。</translation>
     </message>
+    <message>
+        <source>(arguments are not a JSON object)</source>
+        <translation>（参数不是 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>Agent (live)</source>
+        <translation>智能体（实时）</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnBadges</name>
@@ -1704,6 +1885,50 @@
     <message>
         <source>Help</source>
         <translation>帮助</translation>
+    </message>
+    <message>
+        <source>&amp;Fork Here</source>
+        <translation>在此分叉(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Let the agent go on from this turn on a new branch; the turns up to here are shared</source>
+        <translation>让智能体从本轮次在新分支上继续；到此为止的轮次共享</translation>
+    </message>
+    <message>
+        <source>&amp;Steer…</source>
+        <translation>引导(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Edit this turn&apos;s code or tell the agent something; the edit becomes a new turn on a new branch</source>
+        <translation>编辑本轮次的代码或告诉智能体一些信息；修改将成为新分支上的新轮次</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Let the agent go on at the end of this branch</source>
+        <translation>让智能体在本分支末尾继续</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the agent; the turns it finished stay</source>
+        <translation>停止智能体；已完成的轮次会保留</translation>
+    </message>
+    <message>
+        <source>Agent S&amp;ettings…</source>
+        <translation>智能体设置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Agent</source>
+        <translation>智能体(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
     </message>
 </context>
 <context>
