@@ -1941,6 +1941,312 @@
     </message>
 </context>
 <context>
+    <name>kwb::agent::ChatPolicy</name>
+    <message>
+        <source>The endpoint&apos;s answer is not a chat completion (it has no choices[0].message)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint answered with an error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint refused the API key (HTTP 401%1); set the key in %2 or in the endpoint&apos;s settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is HTML, not JSON; check that the base URL is the API&apos;s (it usually ends in /v1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is not JSON (%1 at byte %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stream ended before [DONE]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke off: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The endpoint sent nothing for %n second(s)</source>
+        <translation>
+            <numerusform>The endpoint sent nothing for %n second</numerusform>
+            <numerusform>The endpoint sent nothing for %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint sent nothing for %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (tried %n times).</source>
+        <translation>
+            <numerusform>%1 (tried %n time).</numerusform>
+            <numerusform>%1 (tried %n times).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint reported an error mid-stream: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ConnectionTest</name>
+    <message numerus="yes">
+        <source>The endpoint at %1 did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>The endpoint at %1 did not answer within %n second.</numerusform>
+            <numerusform>The endpoint at %1 did not answer within %n seconds.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers; choose a model (it serves %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers and serves %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers but does not serve %2; it serves %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ReplayPolicy</name>
+    <message numerus="yes">
+        <source>The recording has no more responses to replay (it has %n).</source>
+        <translation>
+            <numerusform>The recording has no more responses to replay (it has %n).</numerusform>
+            <numerusform>The recording has no more responses to replay (it has %n).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ScriptedPolicy</name>
+    <message>
+        <source>tool call %1 of action %2 has no name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has an unknown key &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has arguments that are neither an object nor a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action %1 is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action %1 has an unknown key &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of action %2 is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action %1 fails without saying why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;tool_calls&quot; of action %1 is not an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action %1 has neither text nor tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be used: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The script %1 is not valid JSON: %2 at byte %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The script %1 is not a JSON array of actions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The script %1 has no more actions (it has %n).</source>
+        <translation>
+            <numerusform>The script %1 has no more actions (it has %n).</numerusform>
+            <numerusform>The script %1 has no more actions (it has %n).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::TurnEngine</name>
+    <message>
+        <source>The agent is already running; stop it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No policy was given to produce the agent&apos;s turns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn limit is %1; set it to 1 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to continue from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so the agent has no reference to work from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No temporary folder could be made for the agent&apos;s workspace: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task could not be written to %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent&apos;s prompt could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent&apos;s policy was closed before the run ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool %1 could not be started because another tool was still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The final evaluation could not be started because another tool was still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The final evaluation gave no result: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn&apos;s trace could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent gave its final answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s), the limit of one run.</source>
+        <translation>
+            <numerusform>Stopped after %n turn, the limit of one run.</numerusform>
+            <numerusform>Stopped after %n turns, the limit of one run.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s); the turn in progress was not kept.</source>
+        <translation>
+            <numerusform>Stopped after %n turn; the turn in progress was not kept.</numerusform>
+            <numerusform>Stopped after %n turns; the turn in progress was not kept.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s).</source>
+        <translation>
+            <numerusform>Stopped after %n turn.</numerusform>
+            <numerusform>Stopped after %n turns.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to add: change a file or write a message to steer the agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file name &quot;%1&quot; is not a path inside the workspace (absolute or with &quot;..&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to steer after.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn to steer after could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The edit could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::WorkspaceFolder</name>
+    <message>
+        <source>The workspace file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so the workspace was not written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace was loaded without the contents of %1, so it was not written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace file %1 could not be written to %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link and was not kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) is over %3 and was not kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2) and was not kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Cannot open the store %1. %2</source>

@@ -132,7 +132,7 @@
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">Ejecución</translation>
+        <translation>Ejecución</translation>
     </message>
     <message>
         <source>System prompt (stored with every trajectory the agent writes):</source>
@@ -616,7 +616,7 @@
     <name>kwb::NcuController</name>
     <message>
         <source>Profiling with Nsight Compute…</source>
-        <translation type="unfinished">Perfilando con Nsight Compute…</translation>
+        <translation>Perfilando con Nsight Compute…</translation>
     </message>
     <message>
         <source>A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane.</source>
@@ -892,11 +892,11 @@
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 ms</translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 µs</source>
-        <translation type="unfinished">%1 µs</translation>
+        <translation>%1 µs</translation>
     </message>
     <message>
         <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
@@ -1938,6 +1938,312 @@
     <message>
         <source>Agent</source>
         <translation>Agente</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ChatPolicy</name>
+    <message>
+        <source>The endpoint&apos;s answer is not a chat completion (it has no choices[0].message)</source>
+        <translation>La respuesta del punto de acceso no es una chat completion (no tiene choices[0].message)</translation>
+    </message>
+    <message>
+        <source>The endpoint answered with an error: %1</source>
+        <translation>El punto de acceso respondió con un error: %1</translation>
+    </message>
+    <message>
+        <source>The endpoint refused the API key (HTTP 401%1); set the key in %2 or in the endpoint&apos;s settings</source>
+        <translation>El punto de acceso rechazó la clave API (HTTP 401%1); ponga la clave en %2 o en los ajustes del punto de acceso</translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1</source>
+        <translation>El punto de acceso respondió HTTP %1</translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1: %2</source>
+        <translation>El punto de acceso respondió HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is HTML, not JSON; check that the base URL is the API&apos;s (it usually ends in /v1)</source>
+        <translation>La respuesta del punto de acceso es HTML, no JSON; compruebe que la URL base es la de la API (suele terminar en /v1)</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is not JSON (%1 at byte %2)</source>
+        <translation>La respuesta del punto de acceso no es JSON (%1 en el byte %2)</translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2</source>
+        <translation>No se pudo alcanzar el punto de acceso en %1: %2</translation>
+    </message>
+    <message>
+        <source>The stream ended before [DONE]</source>
+        <translation>El flujo terminó antes de [DONE]</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke off: %2</source>
+        <translation>La conexión con %1 se interrumpió: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The endpoint sent nothing for %n second(s)</source>
+        <translation>
+            <numerusform>El punto de acceso no envió nada durante %n segundo</numerusform>
+            <numerusform>El punto de acceso no envió nada durante %n segundos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint sent nothing for %1 ms</source>
+        <translation>El punto de acceso no envió nada durante %1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (tried %n times).</source>
+        <translation>
+            <numerusform>%1 (se intentó %n vez).</numerusform>
+            <numerusform>%1 (se intentó %n veces).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint reported an error mid-stream: %1</source>
+        <translation>El punto de acceso informó de un error a mitad del flujo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ConnectionTest</name>
+    <message numerus="yes">
+        <source>The endpoint at %1 did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>El punto de acceso en %1 no respondió en %n segundo.</numerusform>
+            <numerusform>El punto de acceso en %1 no respondió en %n segundos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2.</source>
+        <translation>No se pudo alcanzar el punto de acceso en %1: %2.</translation>
+    </message>
+    <message>
+        <source>no models</source>
+        <translation>ningún modelo</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers; choose a model (it serves %2).</source>
+        <translation>El punto de acceso en %1 responde; elija un modelo (sirve %2).</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers and serves %2.</source>
+        <translation>El punto de acceso en %1 responde y sirve %2.</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers but does not serve %2; it serves %3.</source>
+        <translation>El punto de acceso en %1 responde pero no sirve %2; sirve %3.</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers as %2.</source>
+        <translation>El punto de acceso en %1 responde como %2.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ReplayPolicy</name>
+    <message numerus="yes">
+        <source>The recording has no more responses to replay (it has %n).</source>
+        <translation>
+            <numerusform>La grabación no tiene más respuestas que reproducir (tiene %n).</numerusform>
+            <numerusform>La grabación no tiene más respuestas que reproducir (tiene %n).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ScriptedPolicy</name>
+    <message>
+        <source>tool call %1 of action %2 has no name</source>
+        <translation>la llamada a herramienta %1 de la acción %2 no tiene nombre</translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has an unknown key &quot;%3&quot;</source>
+        <translation>la llamada a herramienta %1 de la acción %2 tiene una clave desconocida &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has arguments that are neither an object nor a string</source>
+        <translation>la llamada a herramienta %1 de la acción %2 tiene argumentos que no son ni un objeto ni una cadena</translation>
+    </message>
+    <message>
+        <source>action %1 is not a JSON object</source>
+        <translation>la acción %1 no es un objeto JSON</translation>
+    </message>
+    <message>
+        <source>action %1 has an unknown key &quot;%2&quot;</source>
+        <translation>la acción %1 tiene una clave desconocida &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of action %2 is not a string</source>
+        <translation>&quot;%1&quot; de la acción %2 no es una cadena</translation>
+    </message>
+    <message>
+        <source>action %1 fails without saying why</source>
+        <translation>la acción %1 falla sin decir por qué</translation>
+    </message>
+    <message>
+        <source>&quot;tool_calls&quot; of action %1 is not an array</source>
+        <translation>&quot;tool_calls&quot; de la acción %1 no es un array</translation>
+    </message>
+    <message>
+        <source>action %1 has neither text nor tool calls</source>
+        <translation>la acción %1 no tiene ni texto ni llamadas a herramientas</translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be used: %2.</source>
+        <translation>El guion %1 no se puede usar: %2.</translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be read: %2.</source>
+        <translation>El guion %1 no se puede leer: %2.</translation>
+    </message>
+    <message>
+        <source>The script %1 is not valid JSON: %2 at byte %3.</source>
+        <translation>El guion %1 no es JSON válido: %2 en el byte %3.</translation>
+    </message>
+    <message>
+        <source>The script %1 is not a JSON array of actions.</source>
+        <translation>El guion %1 no es un array JSON de acciones.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The script %1 has no more actions (it has %n).</source>
+        <translation>
+            <numerusform>El guion %1 no tiene más acciones (tiene %n).</numerusform>
+            <numerusform>El guion %1 no tiene más acciones (tiene %n).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::TurnEngine</name>
+    <message>
+        <source>The agent is already running; stop it first.</source>
+        <translation>El agente ya se está ejecutando; deténgalo primero.</translation>
+    </message>
+    <message>
+        <source>No policy was given to produce the agent&apos;s turns.</source>
+        <translation>No se dio ninguna política que produzca los turnos del agente.</translation>
+    </message>
+    <message>
+        <source>The turn limit is %1; set it to 1 or more.</source>
+        <translation>El límite de turnos es %1; póngalo en 1 o más.</translation>
+    </message>
+    <message>
+        <source>The trajectory could not be loaded: %1</source>
+        <translation>No se pudo cargar la trayectoria: %1</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to continue from.</source>
+        <translation>La trayectoria no tiene un turno %1 desde el que continuar.</translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so the agent has no reference to work from.</source>
+        <translation>La trayectoria no tiene el código de la tarea, así que el agente no tiene referencia de la que partir.</translation>
+    </message>
+    <message>
+        <source>No temporary folder could be made for the agent&apos;s workspace: %1.</source>
+        <translation>No se pudo crear una carpeta temporal para el espacio de trabajo del agente: %1.</translation>
+    </message>
+    <message>
+        <source>The task could not be written to %1: %2.</source>
+        <translation>No se pudo escribir la tarea en %1: %2.</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s prompt could not be stored: %1</source>
+        <translation>No se pudo guardar el prompt del agente: %1</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s policy was closed before the run ended.</source>
+        <translation>La política del agente se cerró antes de que terminara la ejecución.</translation>
+    </message>
+    <message>
+        <source>The tool %1 could not be started because another tool was still running.</source>
+        <translation>La herramienta %1 no se pudo iniciar porque otra herramienta seguía en ejecución.</translation>
+    </message>
+    <message>
+        <source>The final evaluation could not be started because another tool was still running.</source>
+        <translation>La evaluación final no se pudo iniciar porque otra herramienta seguía en ejecución.</translation>
+    </message>
+    <message>
+        <source>The final evaluation gave no result: %1</source>
+        <translation>La evaluación final no dio resultado: %1</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s trace could not be stored: %1</source>
+        <translation>No se pudo guardar la traza del turno: %1</translation>
+    </message>
+    <message>
+        <source>The turn could not be stored: %1</source>
+        <translation>No se pudo guardar el turno: %1</translation>
+    </message>
+    <message>
+        <source>The agent gave its final answer.</source>
+        <translation>El agente dio su respuesta final.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s), the limit of one run.</source>
+        <translation>
+            <numerusform>Detenido tras %n turno, el límite de una ejecución.</numerusform>
+            <numerusform>Detenido tras %n turnos, el límite de una ejecución.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s); the turn in progress was not kept.</source>
+        <translation>
+            <numerusform>Detenido tras %n turno; el turno en curso no se guardó.</numerusform>
+            <numerusform>Detenido tras %n turnos; el turno en curso no se guardó.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s).</source>
+        <translation>
+            <numerusform>Detenido tras %n turno.</numerusform>
+            <numerusform>Detenido tras %n turnos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to add: change a file or write a message to steer the agent.</source>
+        <translation>Nada que añadir: cambie un archivo o escriba un mensaje para dirigir al agente.</translation>
+    </message>
+    <message>
+        <source>The file name &quot;%1&quot; is not a path inside the workspace (absolute or with &quot;..&quot;).</source>
+        <translation>El nombre de archivo &quot;%1&quot; no es una ruta dentro del espacio de trabajo (es absoluta o contiene &quot;..&quot;).</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to steer after.</source>
+        <translation>La trayectoria no tiene un turno %1 tras el que dirigir.</translation>
+    </message>
+    <message>
+        <source>The turn to steer after could not be loaded: %1</source>
+        <translation>No se pudo cargar el turno tras el que dirigir: %1</translation>
+    </message>
+    <message>
+        <source>The edit could not be stored: %1</source>
+        <translation>No se pudo guardar la edición: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::WorkspaceFolder</name>
+    <message>
+        <source>The workspace file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so the workspace was not written.</source>
+        <translation>El archivo &quot;%1&quot; del espacio de trabajo tiene una ruta insegura (absoluta o con &quot;..&quot;), así que el espacio de trabajo no se escribió.</translation>
+    </message>
+    <message>
+        <source>The workspace was loaded without the contents of %1, so it was not written.</source>
+        <translation>El espacio de trabajo se cargó sin el contenido de %1, así que no se escribió.</translation>
+    </message>
+    <message>
+        <source>The workspace file %1 could not be written to %2: %3.</source>
+        <translation>El archivo %1 del espacio de trabajo no se pudo escribir en %2: %3.</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link and was not kept.</source>
+        <translation>%1 es un enlace simbólico y no se guardó.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is over %3 and was not kept.</source>
+        <translation>%1 (%2) supera %3 y no se guardó.</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2) and was not kept.</source>
+        <translation>%1 no se pudo leer (%2) y no se guardó.</translation>
     </message>
 </context>
 <context>

@@ -132,7 +132,7 @@
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">运行</translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>System prompt (stored with every trajectory the agent writes):</source>
@@ -611,7 +611,7 @@
     <name>kwb::NcuController</name>
     <message>
         <source>Profiling with Nsight Compute…</source>
-        <translation type="unfinished">正在用 Nsight Compute 分析…</translation>
+        <translation>正在用 Nsight Compute 分析…</translation>
     </message>
     <message>
         <source>A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane.</source>
@@ -886,11 +886,11 @@
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 毫秒</translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1 µs</source>
-        <translation type="unfinished">%1 微秒</translation>
+        <translation>%1 微秒</translation>
     </message>
     <message>
         <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
@@ -1929,6 +1929,304 @@
     <message>
         <source>Agent</source>
         <translation>智能体</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ChatPolicy</name>
+    <message>
+        <source>The endpoint&apos;s answer is not a chat completion (it has no choices[0].message)</source>
+        <translation>端点的回答不是 chat completion（没有 choices[0].message）</translation>
+    </message>
+    <message>
+        <source>The endpoint answered with an error: %1</source>
+        <translation>端点返回了错误：%1</translation>
+    </message>
+    <message>
+        <source>The endpoint refused the API key (HTTP 401%1); set the key in %2 or in the endpoint&apos;s settings</source>
+        <translation>端点拒绝了 API 密钥（HTTP 401%1）；请在 %2 或端点设置中设置密钥</translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1</source>
+        <translation>端点返回 HTTP %1</translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1: %2</source>
+        <translation>端点返回 HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is HTML, not JSON; check that the base URL is the API&apos;s (it usually ends in /v1)</source>
+        <translation>端点的回答是 HTML 而不是 JSON；请检查基础 URL 是否为 API 的地址（通常以 /v1 结尾）</translation>
+    </message>
+    <message>
+        <source>The endpoint&apos;s answer is not JSON (%1 at byte %2)</source>
+        <translation>端点的回答不是 JSON（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2</source>
+        <translation>无法连接到 %1 的端点：%2</translation>
+    </message>
+    <message>
+        <source>The stream ended before [DONE]</source>
+        <translation>数据流在 [DONE] 之前结束</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke off: %2</source>
+        <translation>与 %1 的连接中断：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The endpoint sent nothing for %n second(s)</source>
+        <translation>
+            <numerusform>端点 %n 秒内没有发送任何内容</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint sent nothing for %1 ms</source>
+        <translation>端点 %1 毫秒内没有发送任何内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (tried %n times).</source>
+        <translation>
+            <numerusform>%1（已尝试 %n 次）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The endpoint reported an error mid-stream: %1</source>
+        <translation>端点在数据流中途报告错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ConnectionTest</name>
+    <message numerus="yes">
+        <source>The endpoint at %1 did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>%1 的端点在 %n 秒内没有回答。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reach the endpoint at %1: %2.</source>
+        <translation>无法连接到 %1 的端点：%2。</translation>
+    </message>
+    <message>
+        <source>no models</source>
+        <translation>没有模型</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers; choose a model (it serves %2).</source>
+        <translation>%1 的端点有回答；请选择一个模型（它提供 %2）。</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers and serves %2.</source>
+        <translation>%1 的端点有回答，并提供 %2。</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers but does not serve %2; it serves %3.</source>
+        <translation>%1 的端点有回答，但不提供 %2；它提供 %3。</translation>
+    </message>
+    <message>
+        <source>The endpoint at %1 answers as %2.</source>
+        <translation>%1 的端点以 %2 的身份回答。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ReplayPolicy</name>
+    <message numerus="yes">
+        <source>The recording has no more responses to replay (it has %n).</source>
+        <translation>
+            <numerusform>录制中没有更多可重放的回复（共 %n 条）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::ScriptedPolicy</name>
+    <message>
+        <source>tool call %1 of action %2 has no name</source>
+        <translation>动作 %2 的工具调用 %1 没有名称</translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has an unknown key &quot;%3&quot;</source>
+        <translation>动作 %2 的工具调用 %1 含有未知的键“%3”</translation>
+    </message>
+    <message>
+        <source>tool call %1 of action %2 has arguments that are neither an object nor a string</source>
+        <translation>动作 %2 的工具调用 %1 的参数既不是对象也不是字符串</translation>
+    </message>
+    <message>
+        <source>action %1 is not a JSON object</source>
+        <translation>动作 %1 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>action %1 has an unknown key &quot;%2&quot;</source>
+        <translation>动作 %1 含有未知的键“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; of action %2 is not a string</source>
+        <translation>动作 %2 的“%1”不是字符串</translation>
+    </message>
+    <message>
+        <source>action %1 fails without saying why</source>
+        <translation>动作 %1 失败且未说明原因</translation>
+    </message>
+    <message>
+        <source>&quot;tool_calls&quot; of action %1 is not an array</source>
+        <translation>动作 %1 的“tool_calls”不是数组</translation>
+    </message>
+    <message>
+        <source>action %1 has neither text nor tool calls</source>
+        <translation>动作 %1 既没有文本也没有工具调用</translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be used: %2.</source>
+        <translation>脚本 %1 无法使用：%2。</translation>
+    </message>
+    <message>
+        <source>The script %1 cannot be read: %2.</source>
+        <translation>无法读取脚本 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The script %1 is not valid JSON: %2 at byte %3.</source>
+        <translation>脚本 %1 不是有效的 JSON：第 %3 字节处 %2。</translation>
+    </message>
+    <message>
+        <source>The script %1 is not a JSON array of actions.</source>
+        <translation>脚本 %1 不是由动作组成的 JSON 数组。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The script %1 has no more actions (it has %n).</source>
+        <translation>
+            <numerusform>脚本 %1 没有更多动作（共 %n 个）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::TurnEngine</name>
+    <message>
+        <source>The agent is already running; stop it first.</source>
+        <translation>智能体已在运行；请先停止它。</translation>
+    </message>
+    <message>
+        <source>No policy was given to produce the agent&apos;s turns.</source>
+        <translation>没有提供用于生成智能体轮次的策略。</translation>
+    </message>
+    <message>
+        <source>The turn limit is %1; set it to 1 or more.</source>
+        <translation>轮次上限为 %1；请设为 1 或更大。</translation>
+    </message>
+    <message>
+        <source>The trajectory could not be loaded: %1</source>
+        <translation>无法加载轨迹：%1</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to continue from.</source>
+        <translation>轨迹中没有可继续的轮次 %1。</translation>
+    </message>
+    <message>
+        <source>The trajectory has no task source, so the agent has no reference to work from.</source>
+        <translation>轨迹没有任务源代码，因此智能体没有可依据的参考实现。</translation>
+    </message>
+    <message>
+        <source>No temporary folder could be made for the agent&apos;s workspace: %1.</source>
+        <translation>无法为智能体的工作区创建临时文件夹：%1。</translation>
+    </message>
+    <message>
+        <source>The task could not be written to %1: %2.</source>
+        <translation>无法将任务写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s prompt could not be stored: %1</source>
+        <translation>无法保存智能体的提示词：%1</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s policy was closed before the run ended.</source>
+        <translation>智能体的策略在运行结束前被关闭。</translation>
+    </message>
+    <message>
+        <source>The tool %1 could not be started because another tool was still running.</source>
+        <translation>无法启动工具 %1，因为另一个工具仍在运行。</translation>
+    </message>
+    <message>
+        <source>The final evaluation could not be started because another tool was still running.</source>
+        <translation>无法开始最终评估，因为另一个工具仍在运行。</translation>
+    </message>
+    <message>
+        <source>The final evaluation gave no result: %1</source>
+        <translation>最终评估没有结果：%1</translation>
+    </message>
+    <message>
+        <source>The turn&apos;s trace could not be stored: %1</source>
+        <translation>无法保存该轮次的跟踪：%1</translation>
+    </message>
+    <message>
+        <source>The turn could not be stored: %1</source>
+        <translation>无法保存该轮次：%1</translation>
+    </message>
+    <message>
+        <source>The agent gave its final answer.</source>
+        <translation>智能体给出了最终回答。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s), the limit of one run.</source>
+        <translation>
+            <numerusform>在 %n 轮后停止，达到单次运行的上限。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s); the turn in progress was not kept.</source>
+        <translation>
+            <numerusform>在 %n 轮后停止；进行中的轮次未保留。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s).</source>
+        <translation>
+            <numerusform>在 %n 轮后停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to add: change a file or write a message to steer the agent.</source>
+        <translation>没有可添加的内容：请修改文件或写一条消息来引导智能体。</translation>
+    </message>
+    <message>
+        <source>The file name &quot;%1&quot; is not a path inside the workspace (absolute or with &quot;..&quot;).</source>
+        <translation>文件名“%1”不是工作区内的路径（是绝对路径或含有“..”）。</translation>
+    </message>
+    <message>
+        <source>The trajectory has no turn %1 to steer after.</source>
+        <translation>轨迹中没有可在其后引导的轮次 %1。</translation>
+    </message>
+    <message>
+        <source>The turn to steer after could not be loaded: %1</source>
+        <translation>无法加载要在其后引导的轮次：%1</translation>
+    </message>
+    <message>
+        <source>The edit could not be stored: %1</source>
+        <translation>无法保存该修改：%1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::agent::WorkspaceFolder</name>
+    <message>
+        <source>The workspace file &quot;%1&quot; has an unsafe path (absolute or with &quot;..&quot;), so the workspace was not written.</source>
+        <translation>工作区文件“%1”的路径不安全（绝对路径或含有“..”），因此未写出工作区。</translation>
+    </message>
+    <message>
+        <source>The workspace was loaded without the contents of %1, so it was not written.</source>
+        <translation>工作区加载时缺少 %1 的内容，因此未写出。</translation>
+    </message>
+    <message>
+        <source>The workspace file %1 could not be written to %2: %3.</source>
+        <translation>无法将工作区文件 %1 写入 %2：%3。</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link and was not kept.</source>
+        <translation>%1 是符号链接，未保留。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is over %3 and was not kept.</source>
+        <translation>%1（%2）超过 %3，未保留。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2) and was not kept.</source>
+        <translation>无法读取 %1（%2），未保留。</translation>
     </message>
 </context>
 <context>
