@@ -17,6 +17,7 @@ int importFile(const QStringList& arguments);
 int generateSynthetic(const QStringList& arguments);
 int check(const QStringList& arguments);
 int eval(const QStringList& arguments);
+int agent(const QStringList& arguments);
 // Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
 int passThrough(const QString& command, const QStringList& arguments);
 

@@ -34,6 +34,8 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  gen-synthetic --store STORE      add synthetic trajectories (for scale tests)\n"
                           "  check STORE                      verify a store's integrity and every blob's hash\n"
                           "  eval TASK CANDIDATE [--device D] compile, verify, time and score a candidate (kwb-runner)\n"
+                          "  agent --store S --task T --script F|--endpoint URL --model M\n"
+                          "                                   let an agent work on a task; each turn is stored as it ends\n"
                           "  baseline --task TASK             time eager PyTorch and torch.compile for a task\n"
                           "  eval-set --tasks DIR --candidates DIR --out DIR\n"
                           "                                   a whole run: one candidate per task, with its summary\n"
@@ -71,6 +73,8 @@ int main(int argc, char** argv)
         return kwb::cli::check(args);
     if (command == QLatin1String("eval"))
         return kwb::cli::eval(args);
+    if (command == QLatin1String("agent"))
+        return kwb::cli::agent(args);
     if (command == QLatin1String("baseline") || command == QLatin1String("eval-set"))
         return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),

@@ -1,0 +1,135 @@
+#include "commandline.h"
+#include "commands.h"
+
+#include "agent/agentprompts.h"
+#include "agent/chatpolicy.h"
+#include "agent/scriptedpolicy.h"
+#include "agent/turnengine.h"
+#include "store/store.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QUuid>
+
+#include <memory>
+
+namespace kwb::cli {
+
+namespace {
+
+// A new trajectory for a task file: its name is the file's stem, its level the N of a "levelN" folder above it.
+std::optional<qint64> newTrajectory(Store& store, const QString& taskPath, const QString& title, const QString& policy, QString* error)
+{
+    QFile f(taskPath);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("The task %1 cannot be read: %2.").arg(taskPath, f.errorString());
+        return std::nullopt;
+    }
+    Trajectory t;
+    t.uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QFileInfo info(taskPath);
+    t.task.name = info.completeBaseName();
+    const QString folder = info.absoluteDir().dirName();
+    if (folder.startsWith(QLatin1String("level")))
+        t.task.level = folder.mid(5).toInt();
+    t.task.source = QString::fromUtf8(f.readAll());
+    t.title = title.isEmpty() ? t.task.name : title;
+    t.source = QStringLiteral("kwb agent");
+    t.policy = policy;
+    t.created = QDateTime::currentDateTimeUtc();
+    return store.addTrajectory(t, error);
+}
+
+} // namespace
+
+int agent(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("The store the turns are added to (created if missing)."), QStringLiteral("STORE"));
+    const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("Start a new trajectory on this task file."), QStringLiteral("TASK"));
+    const QCommandLineOption title(QStringLiteral("title"), QStringLiteral("The new trajectory's title."), QStringLiteral("TITLE"));
+    const QCommandLineOption trajectory(QStringLiteral("trajectory"), QStringLiteral("Go on with this trajectory (uuid)."), QStringLiteral("UUID"));
+    const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("The turn (uuid) to go on after; an inner turn forks a new branch."), QStringLiteral("TURN"));
+    const QCommandLineOption script(QStringLiteral("script"), QStringLiteral("A JSON file of scripted actions (the scripted policy)."), QStringLiteral("FILE"));
+    const QCommandLineOption endpoint(QStringLiteral("endpoint"), QStringLiteral("An OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1."), QStringLiteral("URL"));
+    const QCommandLineOption model(QStringLiteral("model"), QStringLiteral("The model to ask at the endpoint."), QStringLiteral("MODEL"));
+    const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("Where the tools evaluate: cuda or cpu (default cuda)."), QStringLiteral("DEVICE"), QStringLiteral("cuda"));
+    const QCommandLineOption maxTurns(QStringLiteral("max-turns"), QStringLiteral("Turns to add at most (default 30)."), QStringLiteral("N"), QStringLiteral("30"));
+    const QCommandLineOption noFinal(QStringLiteral("no-final-eval"), QStringLiteral("Do not evaluate the final workspace."));
+    const QCommandLineOption runner(QStringLiteral("runner"), QStringLiteral("The kwb-runner to use (default: beside kwb)."), QStringLiteral("PATH"));
+    const QCommandLineOption runnerArg(QStringLiteral("runner-arg"), QStringLiteral("An option passed on to kwb-runner eval (repeatable)."), QStringLiteral("ARG"));
+    parser.addOptions({ storeOption, task, title, trajectory, from, script, endpoint, model, device, maxTurns, noFinal, runner, runnerArg });
+    if (const int code = parseOrExit(parser, arguments, QStringLiteral("Let an agent work on a task through the real environment; every turn is stored as it finishes."), 0); code >= 0)
+        return code;
+    if (!parser.isSet(storeOption) || parser.isSet(task) == parser.isSet(trajectory) || parser.isSet(script) == parser.isSet(endpoint))
+        return fail(QStringLiteral("kwb agent needs --store, one of --task or --trajectory, and one of --script or --endpoint."), kUsage);
+
+    QString error;
+    auto store = Store::open(parser.value(storeOption), &error);
+    if (!store)
+        return fail(error);
+    std::unique_ptr<agent::Policy> policy;
+    if (parser.isSet(script)) {
+        auto scripted = agent::ScriptedPolicy::fromFile(parser.value(script), &error);
+        if (!scripted)
+            return fail(error);
+        policy = std::move(scripted);
+    } else {
+        agent::ChatEndpoint e;
+        e.baseUrl = QUrl(parser.value(endpoint));
+        e.model = parser.value(model);
+        policy = std::make_unique<agent::ChatPolicy>(e);
+    }
+    qint64 trajectoryId = 0;
+    if (parser.isSet(task)) {
+        const auto id = newTrajectory(*store, parser.value(task), parser.value(title), policy->provenance().agent, &error);
+        if (!id)
+            return fail(error);
+        trajectoryId = *id;
+    } else {
+        const auto id = store->trajectoryId(parser.value(trajectory), &error);
+        if (!id || *id <= 0)
+            return fail(error.isEmpty() ? QStringLiteral("The store has no trajectory %1.").arg(parser.value(trajectory)) : error);
+        trajectoryId = *id;
+    }
+
+    agent::TurnEngine engine(store.get());
+    agent::EngineSettings settings;
+    settings.maxTurns = parser.value(maxTurns).toInt();
+    settings.evaluateAtEnd = !parser.isSet(noFinal);
+    settings.systemPrompt = agent::defaultSystemPrompt();
+    settings.skill = agent::defaultSkill();
+    engine.setSettings(settings);
+    agent::EnvironmentSettings environment;
+    environment.device = parser.value(device);
+    environment.runnerPath = parser.value(runner);
+    environment.runnerArguments = parser.values(runnerArg);
+    engine.setEnvironment(environment);
+
+    QTextStream& o = out();
+    int turns = 0;
+    QObject::connect(&engine, &agent::TurnEngine::toolStarted, [&o](const QString& tool) { o << "  running " << tool << Qt::endl; });
+    QObject::connect(&engine, &agent::TurnEngine::turnAdded, [&](qint64, const QString& uuid) {
+        ++turns;
+        o << "turn " << turns << " stored: " << uuid << Qt::endl;
+    });
+    QEventLoop loop;
+    bool ok = false;
+    QString sentence;
+    QObject::connect(&engine, &agent::TurnEngine::finished, [&](bool done, const QString& why) {
+        ok = done;
+        sentence = why;
+        loop.quit();
+    });
+    if (!engine.start(trajectoryId, parser.value(from), policy.get(), &error))
+        return fail(error);
+    loop.exec();
+    const auto t = store->trajectory(trajectoryId, Store::Depth::Headers, &error);
+    o << sentence << Qt::endl << "trajectory " << (t ? t->uuid : QString()) << ": " << turns << " turn(s) added" << Qt::endl;
+    return ok ? kOk : fail(sentence);
+}
+
+} // namespace kwb::cli
