@@ -21,46 +21,53 @@ AgentController::AgentController(MainWindow* window, WorkbenchActions* actions, 
     , m_window(window)
     , m_actions(actions)
     , m_transcript(transcript)
-    , m_policy(new agent::ChatPolicy({}, this))
 {
     connect(actions->forkHere, &QAction::triggered, this, &AgentController::forkHere);
     connect(actions->continueAgent, &QAction::triggered, this, &AgentController::continueBranch);
     connect(actions->steer, &QAction::triggered, this, &AgentController::steer);
     connect(actions->stopAgent, &QAction::triggered, this, &AgentController::stop);
     connect(actions->agentSettings, &QAction::triggered, this, &AgentController::editSettings);
-    connect(m_policy, &agent::Policy::partial, m_transcript, &TranscriptView::appendLive);
-    connect(m_policy, &agent::Policy::retrying, this, [this](const QString& reason) {
-        m_transcript->clearLive();
-        m_transcript->setLiveStatus(tr("retrying: %1").arg(reason));
-    });
     updateActions();
 }
 
 AgentController::~AgentController()
 {
-    if (m_engine)
-        m_engine->stop();
+    // The window's panes may be gone already: stop the runs without telling anyone.
+    for (agent::TurnEngine* e : std::as_const(m_engines)) {
+        e->disconnect();
+        for (QObject* child : e->children())
+            child->disconnect();
+        e->stop();
+    }
 }
 
 bool AgentController::isRunning() const
 {
-    return m_engine && m_engine->isRunning();
+    return runningCount() > 0;
+}
+
+int AgentController::runningCount() const
+{
+    int n = 0;
+    for (const agent::TurnEngine* e : m_engines)
+        n += e->isRunning();
+    return n;
 }
 
 void AgentController::updateActions()
 {
     const bool running = isRunning();
     const bool haveTurn = m_window->writableStore() && m_window->currentTurn() >= 0;
-    m_actions->forkHere->setEnabled(haveTurn && !running);
-    m_actions->steer->setEnabled(haveTurn && !running);
-    m_actions->continueAgent->setEnabled(haveTurn && !running);
+    m_actions->forkHere->setEnabled(haveTurn);
+    m_actions->steer->setEnabled(haveTurn);
+    m_actions->continueAgent->setEnabled(haveTurn);
     m_actions->stopAgent->setEnabled(running);
 }
 
 bool AgentController::startFrom(const QString& turnUuid)
 {
     Store* store = m_window->writableStore();
-    if (!store || isRunning())
+    if (!store)
         return false;
     QSettings settings;
     const agent::AgentSettings s = agent::AgentSettings::load(settings);
@@ -68,22 +75,38 @@ bool AgentController::startFrom(const QString& turnUuid)
         Q_EMIT errorOccurred(tr("No model is set: choose an endpoint and a model in Agent → Agent Settings."));
         return false;
     }
-    m_policy->setEndpoint(s.endpoint);
-    delete m_engine;
-    m_engine = new agent::TurnEngine(store, this);
-    m_engine->setSettings(s.engine);
-    m_engine->setEnvironment(s.environment);
-    m_engine->setLimits(s.limits);
-    connect(m_engine, &agent::TurnEngine::toolStarted, m_transcript, [this](const QString& tool) {
-        m_transcript->setLiveStatus(tr("running %1").arg(tool));
-    });
-    connect(m_engine, &agent::TurnEngine::turnAdded, this, [this](qint64, const QString& uuid) {
+    auto* engine = new agent::TurnEngine(store, this);
+    auto* policy = new agent::ChatPolicy(s.endpoint, engine); // one per run: a policy answers one request at a time
+    engine->setSettings(s.engine);
+    engine->setEnvironment(s.environment);
+    engine->setLimits(s.limits);
+    // Only the newest run streams into the transcript; older ones go on quietly.
+    if (m_streaming)
+        disconnect(m_streaming, nullptr, m_transcript, nullptr);
+    m_streaming = policy;
+    connect(policy, &agent::Policy::partial, m_transcript, &TranscriptView::appendLive);
+    connect(policy, &agent::Policy::retrying, m_transcript, [this](const QString& reason) {
         m_transcript->clearLive();
+        m_transcript->setLiveStatus(tr("retrying: %1").arg(reason));
+    });
+    connect(engine, &agent::TurnEngine::toolStarted, m_transcript, [this, policy](const QString& tool) {
+        if (policy == m_streaming)
+            m_transcript->setLiveStatus(tr("running %1").arg(tool));
+    });
+    connect(engine, &agent::TurnEngine::turnAdded, this, [this, policy](qint64, const QString& uuid) {
+        if (policy == m_streaming)
+            m_transcript->clearLive();
         Q_EMIT turnStored(uuid);
-        m_transcript->setLiveStatus(tr("waiting for the model"));
+        if (policy == m_streaming)
+            m_transcript->setLiveStatus(tr("waiting for the model"));
     });
-    connect(m_engine, &agent::TurnEngine::finished, this, [this](bool ok, const QString& sentence) {
-        m_transcript->clearLive();
+    connect(engine, &agent::TurnEngine::finished, this, [this, engine, policy](bool ok, const QString& sentence) {
+        if (policy == m_streaming) {
+            m_transcript->clearLive();
+            m_streaming = nullptr;
+        }
+        m_engines.removeOne(engine);
+        engine->deleteLater();
         updateActions();
         if (ok)
             Q_EMIT statusMessage(sentence);
@@ -92,10 +115,14 @@ bool AgentController::startFrom(const QString& turnUuid)
         Q_EMIT runFinished(ok, sentence);
     });
     QString error;
-    if (!m_engine->start(m_window->trajectory().storeId, turnUuid, m_policy, &error)) {
+    if (!engine->start(m_window->trajectory().storeId, turnUuid, policy, &error)) {
+        if (m_streaming == policy)
+            m_streaming = nullptr;
+        delete engine;
         Q_EMIT errorOccurred(error);
         return false;
     }
+    m_engines.append(engine);
     m_transcript->setLiveStatus(tr("waiting for the model"));
     updateActions();
     Q_EMIT statusMessage(tr("The agent is running with %1 at %2.").arg(s.endpoint.model, s.endpoint.displayUrl()));
@@ -104,8 +131,9 @@ bool AgentController::startFrom(const QString& turnUuid)
 
 void AgentController::stop()
 {
-    if (isRunning())
-        m_engine->stop();
+    const QList<agent::TurnEngine*> running = m_engines; // finished() removes them as they stop
+    for (agent::TurnEngine* e : running)
+        e->stop();
 }
 
 void AgentController::forkHere()
@@ -126,7 +154,7 @@ void AgentController::steer()
 {
     Store* store = m_window->writableStore();
     const int index = m_window->currentTurn();
-    if (!store || index < 0 || isRunning())
+    if (!store || index < 0)
         return;
     const Turn& header = m_window->trajectory().turns.at(index);
     QString error;

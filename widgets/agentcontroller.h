@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
@@ -15,8 +16,9 @@ class TurnEngine;
 }
 
 // The agent in the window: Fork Here, Steer, Continue and Stop on the shown trajectory, with the endpoint and
-// texts of Agent Settings. The TurnEngine works off the UI thread's event loop (network and child processes);
-// each finished turn is stored and shown at once, the response being generated streams into the transcript.
+// texts of Agent Settings. Each run is a TurnEngine with its own policy and workspace folder, driven by the event
+// loop (network replies and child processes), so the window never waits; several branches can run at once.
+// Each finished turn is stored and shown at once; the newest run's response streams into the transcript.
 class AgentController : public QObject
 {
     Q_OBJECT
@@ -24,12 +26,13 @@ public:
     AgentController(MainWindow* window, WorkbenchActions* actions, TranscriptView* transcript);
     ~AgentController() override;
 
-    bool isRunning() const;
+    bool isRunning() const; // any run
+    int runningCount() const;
     // Starts the agent after the turn with this uuid (a leaf continues its branch, an inner turn forks).
     bool startFrom(const QString& turnUuid);
-    void stop();
+    void stop(); // every run
+    agent::TurnEngine* engine() const { return m_engines.isEmpty() ? nullptr : m_engines.constLast(); }
     void updateActions();
-    agent::TurnEngine* engine() const { return m_engine; }
 
 Q_SIGNALS:
     void errorOccurred(const QString& sentence);
@@ -46,8 +49,8 @@ private:
     MainWindow* m_window;
     WorkbenchActions* m_actions;
     TranscriptView* m_transcript;
-    agent::ChatPolicy* m_policy;
-    agent::TurnEngine* m_engine = nullptr;
+    QList<agent::TurnEngine*> m_engines; // running ones; each owns its policy
+    agent::ChatPolicy* m_streaming = nullptr; // the newest run's policy, shown live
 };
 
 } // namespace kwb

@@ -519,7 +519,7 @@ void TestMainWindow::agentContinuesForksAndSteers()
     QSignalSpy finished(controller, &AgentController::runFinished);
     continueAction->trigger();
     QVERIFY(controller->isRunning());
-    QVERIFY(stopAction->isEnabled() && !continueAction->isEnabled());
+    QVERIFY(stopAction->isEnabled() && continueAction->isEnabled()); // another branch may start meanwhile
     QVERIFY(finished.wait(30000));
     QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
     QCOMPARE(w.trajectory().turns.size(), before.turns.size() + 2);
@@ -533,13 +533,26 @@ void TestMainWindow::agentContinuesForksAndSteers()
     QCOMPARE(stored->provenance.model, QStringLiteral("scripted-model"));
     QVERIFY(continueAction->isEnabled());
 
-    // Fork Here at turn 2: a new branch whose first two turns are shared.
-    server.enqueue(test::ScriptedReply::reply(test::assistant(QStringLiteral("Another way."), {})));
+    // Two branches at once: Fork Here at turn 2 and at turn 1 while the first still streams (slowly).
+    auto slow = test::ScriptedReply::reply(test::assistant(QStringLiteral("Another way, streamed slowly."), {}));
+    slow.chunkDelayMs = 150;
+    server.enqueue(slow);
+    server.enqueue(test::ScriptedReply::reply(test::assistant(QStringLiteral("A third way."), {})));
     w.goToTurn(1);
     w.findChild<QAction*>(QStringLiteral("actionForkHere"))->trigger();
-    QVERIFY(finished.wait(30000));
-    const Turn& forked = w.trajectory().turns.constLast();
-    QCOMPARE(forked.parentUuid, before.turns.at(1).uuid);
+    w.goToTurn(0);
+    QVERIFY(w.findChild<QAction*>(QStringLiteral("actionForkHere"))->isEnabled());
+    w.findChild<QAction*>(QStringLiteral("actionForkHere"))->trigger();
+    QCOMPARE(controller->runningCount(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 30000);
+    QVERIFY(!controller->isRunning());
+    QStringList forkParents;
+    for (int i = before.turns.size() + 2; i < w.trajectory().turns.size(); ++i)
+        forkParents << w.trajectory().turns.at(i).parentUuid;
+    forkParents.sort();
+    QStringList expectedParents { before.turns.at(0).uuid, before.turns.at(1).uuid };
+    expectedParents.sort();
+    QCOMPARE(forkParents, expectedParents);
 
     // Steer after turn 3: a message and an edited file become a human-edit turn; nothing runs.
     w.goToTurn(2);
@@ -563,7 +576,7 @@ void TestMainWindow::agentContinuesForksAndSteers()
     const auto again = w.store()->trajectory(before.storeId, Store::Depth::Headers, &error);
     for (int i = 0; i < before.turns.size(); ++i)
         QCOMPARE(again->turns.at(i), before.turns.at(i));
-    QCOMPARE(server.completionRequests().size(), 3);
+    QCOMPARE(server.completionRequests().size(), 4);
 }
 
 void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()
