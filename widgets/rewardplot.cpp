@@ -1,5 +1,7 @@
 #include "rewardplot.h"
 
+#include "plotlegend.h"
+
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
@@ -32,7 +34,6 @@ RewardPlot::RewardPlot(QWidget* parent)
     QCPAxis* xAxis = m_plot->xAxis;
     QCPAxis* yAxis = m_plot->yAxis;
     QCPAxis* yAxis2 = m_plot->yAxis2;
-    QCPLegend* legend = m_plot->legend;
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     xAxis->setLabel(tr("Turn"));
@@ -64,19 +65,7 @@ RewardPlot::RewardPlot(QWidget* parent)
     m_markerLine->setSelectable(false);
 
     // The legend sits in its own row under the axes so that it never hides a point.
-    legend->setVisible(true);
-    legend->setFont(small);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(2);
-    legend->setRowSpacing(0);
-    legend->setColumnSpacing(12);
-    m_plot->axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, legendRow);
-    legendRow->setMargins(QMargins(6, 0, 6, 4));
-    legendRow->addElement(0, 0, legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    placeLegendBelow(m_plot, small);
     m_plot->setNoAntialiasingOnDrag(true);
     connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable* p, int dataIndex, QMouseEvent*) {
         const QList<int> turns = m_turnsOf.value(p);

@@ -1,5 +1,7 @@
 #include "rooflineview.h"
 
+#include "plotlegend.h"
+
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -96,20 +98,7 @@ RooflineView::RooflineView(QWidget* parent)
     // Turn labels sit below the points, the current-turn ring above them: a click lands on a point first.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
     m_plot->addLayer(QStringLiteral("marker"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    QCPLegend* legend = m_plot->legend;
-    legend->setVisible(true);
-    legend->setFont(small);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(2);
-    legend->setRowSpacing(0);
-    legend->setColumnSpacing(12);
-    m_plot->axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, legendRow);
-    legendRow->setMargins(QMargins(6, 0, 6, 4));
-    legendRow->addElement(0, 0, legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    placeLegendBelow(m_plot, small);
     // The nearest mark takes a click, not the topmost: points of one task stack on one intensity, a few pixels apart.
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressedAt = event->pos(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
