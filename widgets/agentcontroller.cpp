@@ -93,10 +93,10 @@ bool AgentController::startFrom(const QString& turnUuid)
         if (policy == m_streaming)
             m_transcript->setLiveStatus(tr("running %1").arg(tool));
     });
-    connect(engine, &agent::TurnEngine::turnAdded, this, [this, policy](qint64, const QString& uuid) {
+    connect(engine, &agent::TurnEngine::turnAdded, this, [this, policy](qint64 trajectoryId, const QString& uuid) {
         if (policy == m_streaming)
             m_transcript->clearLive();
-        Q_EMIT turnStored(uuid);
+        Q_EMIT turnStored(trajectoryId, uuid);
         if (policy == m_streaming)
             m_transcript->setLiveStatus(tr("waiting for the model"));
     });
@@ -156,9 +156,12 @@ void AgentController::steer()
     const int index = m_window->currentTurn();
     if (!store || index < 0)
         return;
-    const Turn& header = m_window->trajectory().turns.at(index);
+    // Copies: a running agent may reload the shown trajectory while the dialog is open.
+    const qint64 trajectoryId = m_window->trajectory().storeId;
+    const QString turnUuid = m_window->trajectory().turns.at(index).uuid;
+    const qint64 turnStoreId = m_window->trajectory().turns.at(index).storeId;
     QString error;
-    const auto turn = store->turn(header.storeId, true, &error);
+    const auto turn = store->turn(turnStoreId, true, &error);
     if (!turn) {
         Q_EMIT errorOccurred(tr("The turn cannot be read for steering: %1").arg(error));
         return;
@@ -167,15 +170,15 @@ void AgentController::steer()
     for (const QString& path : turn->workspace.paths())
         files.insert(path, turn->workspace.content(path));
     SteerDialog dialog(tr("turn %1").arg(index + 1), files, m_window);
-    if (dialog.exec() != QDialog::Accepted || !dialog.hasChanges())
+    if (dialog.exec() != QDialog::Accepted || !dialog.hasChanges() || m_window->writableStore() != store)
         return;
-    const auto uuid = agent::TurnEngine::steer(*store, m_window->trajectory().storeId, header.uuid, dialog.editedFiles(),
-        dialog.message(), qEnvironmentVariable("USER"), &error);
+    const auto uuid = agent::TurnEngine::steer(*store, trajectoryId, turnUuid, dialog.editedFiles(), dialog.message(),
+        qEnvironmentVariable("USER"), &error);
     if (!uuid) {
         Q_EMIT errorOccurred(error);
         return;
     }
-    Q_EMIT turnStored(*uuid);
+    Q_EMIT turnStored(trajectoryId, *uuid);
     Q_EMIT statusMessage(tr("Your edit is a new turn on a new branch; Continue lets the agent go on from it."));
 }
 

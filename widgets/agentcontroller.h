@@ -37,7 +37,7 @@ public:
 Q_SIGNALS:
     void errorOccurred(const QString& sentence);
     void statusMessage(const QString& sentence);
-    void turnStored(const QString& turnUuid); // the window reloads the trajectory and shows it
+    void turnStored(qint64 trajectoryId, const QString& turnUuid); // the window reloads the trajectory and shows it
     void runFinished(bool ok, const QString& sentence);
 
 private:

@@ -294,6 +294,7 @@ bool MainWindow::openStore(const QString& path)
         return false;
     }
     clearError();
+    m_agent->stop(); // its runs write to the store being closed; they stop at once, keeping what they stored
     showTrajectory(0);
     m_trajectories->setStore(nullptr);
     m_cache->setStore(nullptr);
@@ -372,9 +373,10 @@ void MainWindow::showTrajectory(qint64 id)
     updateCentre();
 }
 
-void MainWindow::reloadTrajectory(const QString& goToUuid)
+void MainWindow::reloadTrajectory(qint64 trajectoryId, const QString& goToUuid)
 {
-    const QString leafBefore = m_navigator.leaf() >= 0 ? m_trajectory.turns.at(m_navigator.leaf()).uuid : QString();
+    if (trajectoryId != m_trajectory.storeId)
+        return; // the agent works on a trajectory that is not shown; it is read when it is selected
     showTrajectory(m_trajectory.storeId);
     for (int i = 0; i < m_trajectory.turns.size(); ++i) {
         if (m_trajectory.turns.at(i).uuid == goToUuid) {
@@ -382,7 +384,6 @@ void MainWindow::reloadTrajectory(const QString& goToUuid)
             return;
         }
     }
-    Q_UNUSED(leafBefore)
 }
 
 // The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.

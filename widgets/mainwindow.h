@@ -49,8 +49,8 @@ public:
     bool openStore(const QString& path); // a store that cannot be opened leaves the previous one open
     const Store* store() const { return m_store.get(); }
     Store* writableStore() { return m_store.get(); } // for the agent, which adds turns
-    // Reads the shown trajectory again (turns were added) and goes to the turn with this uuid.
-    void reloadTrajectory(const QString& goToUuid);
+    // Reads the shown trajectory again when it is this one (turns were added) and goes to the turn with this uuid.
+    void reloadTrajectory(qint64 trajectoryId, const QString& goToUuid);
     QString lastError() const;
 
     bool selectTrajectory(qint64 id);

@@ -25,6 +25,11 @@ NcuController::NcuController(NcuView* view, TracePanel* trace, QObject* parent)
 
 void NcuController::setStore(Store* store)
 {
+    if (m_job->isRunning()) { // its turn belongs to the store being closed
+        m_cancelling = true;
+        m_job->cancel();
+    }
+    m_profiling = 0;
     m_store = store;
     m_trajectory = nullptr;
     m_turn = m_compared = -1;
@@ -106,8 +111,9 @@ void NcuController::profile(const QString& kernelName)
 
 void NcuController::finished(const NcuProfile& profile, const QByteArray& report)
 {
-    const qint64 turnId = m_profiling;
-    m_profiling = 0;
+    const qint64 turnId = std::exchange(m_profiling, 0);
+    if (turnId == 0)
+        return; // the store it was measured for was closed meanwhile
     QString error;
     if (!m_store || !m_store->addNcuProfile(turnId, profile, report, &error))
         Q_EMIT errorOccurred(tr("The Nsight Compute profile could not be stored: %1").arg(error));

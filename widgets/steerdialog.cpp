@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace kwb {
@@ -37,12 +39,15 @@ SteerDialog::SteerDialog(const QString& turnLabel, const QMap<QString, QByteArra
     connect(m_files, &QComboBox::currentTextChanged, this, [this](const QString& path) {
         keepEdit();
         m_shown = path;
+        const QSignalBlocker quiet(m_file->document()); // showing a file is not an edit
         m_file->setPlainText(QString::fromUtf8(m_current.value(path)));
     });
+    connect(m_file->document(), &QTextDocument::contentsChanged, this, [this] { m_touched.insert(m_shown); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     if (!files.isEmpty()) {
         m_shown = m_files->currentText();
+        const QSignalBlocker quiet(m_file->document());
         m_file->setPlainText(QString::fromUtf8(m_current.value(m_shown)));
     } else {
         m_files->setEnabled(false);
@@ -53,7 +58,7 @@ SteerDialog::SteerDialog(const QString& turnLabel, const QMap<QString, QByteArra
 
 void SteerDialog::keepEdit()
 {
-    if (!m_shown.isEmpty())
+    if (!m_shown.isEmpty() && m_touched.contains(m_shown))
         m_current[m_shown] = m_file->toPlainText().toUtf8();
 }
 
@@ -65,12 +70,12 @@ QString SteerDialog::message() const
 QMap<QString, QByteArray> SteerDialog::editedFiles() const
 {
     QMap<QString, QByteArray> current = m_current;
-    if (!m_shown.isEmpty())
+    if (!m_shown.isEmpty() && m_touched.contains(m_shown))
         current[m_shown] = m_file->toPlainText().toUtf8();
     QMap<QString, QByteArray> changed;
-    for (auto it = current.cbegin(); it != current.cend(); ++it) {
-        if (it.value() != m_original.value(it.key()))
-            changed.insert(it.key(), it.value());
+    for (const QString& path : m_touched) {
+        if (current.value(path) != m_original.value(path))
+            changed.insert(path, current.value(path));
     }
     return changed;
 }

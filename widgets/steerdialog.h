@@ -2,6 +2,7 @@
 
 #include <QDialog>
 #include <QMap>
+#include <QSet>
 
 class QComboBox;
 class QPlainTextEdit;
@@ -30,6 +31,8 @@ private:
 
     QMap<QString, QByteArray> m_original;
     QMap<QString, QByteArray> m_current;
+    QSet<QString> m_touched; // files the user typed in: only they can count as edited (a text round trip
+                             // alone would turn CRLF into LF or bad UTF-8 into U+FFFD)
     QString m_shown;
     QPlainTextEdit* m_message;
     QComboBox* m_files;

@@ -106,10 +106,23 @@ int calibrateCommand(const std::vector<std::string_view>& args, std::ostream& ou
         w.endObject();
     }
     const auto stored = JsonValue::parse(line.str(), &error);
+    if (!stored) {
+        err << "kwb-runner: the calibration could not be put together: " << error << '\n';
+        return 1;
+    }
     const Calibration::Identity identity = Calibration::identityOf(*stored);
-    fs::create_directories(fs::path(Calibration::latestPath(r.cacheDirectory, r.device)).parent_path());
-    std::ofstream(Calibration::latestPath(r.cacheDirectory, r.device)) << line.str() << '\n';
-    std::ofstream(Calibration::historyPath(r.cacheDirectory, r.device), std::ios::app) << line.str() << '\n';
+    std::error_code ec;
+    fs::create_directories(fs::path(Calibration::latestPath(r.cacheDirectory, r.device)).parent_path(), ec);
+    std::ofstream latest(Calibration::latestPath(r.cacheDirectory, r.device));
+    latest << line.str() << '\n';
+    std::ofstream appended(Calibration::historyPath(r.cacheDirectory, r.device), std::ios::app);
+    appended << line.str() << '\n';
+    latest.close();
+    appended.close();
+    if (!latest || !appended) {
+        err << "kwb-runner: the calibration was measured but cannot be saved under " << r.cacheDirectory << "/calibration.\n";
+        return 1;
+    }
     const std::vector<JsonValue> history = Calibration::history(r.cacheDirectory, r.device, identity);
 
     JsonWriter w(out, 1);

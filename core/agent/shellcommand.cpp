@@ -1,6 +1,7 @@
 #include "shellcommand.h"
 
 #include "env/processtree.h"
+#include "env/runnerjob.h"
 
 #include <QProcessEnvironment>
 #include <cstring>
@@ -40,7 +41,7 @@ bool ShellCommand::start(const QString& command, const QString& directory, int s
     m_process = new QProcess(this);
     // The user's environment, for now: network isolation and a private filesystem view come with the sandbox
     // (bubblewrap), which will wrap this same command line.
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = RunnerJob::childEnvironment(); // no credentials, the model's key above all
     environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
     m_process->setProcessEnvironment(environment);
     m_process->setWorkingDirectory(directory);

@@ -108,7 +108,9 @@ bool NcuProfileJob::start(const Turn& turn, const TaskRef& task, const QString& 
         QStringLiteral("--candidate"), workspace->candidatePath, QStringLiteral("--ncu"), kernelRegex,
         QStringLiteral("--no-baselines"), QStringLiteral("--no-trace"), QStringLiteral("--trials"), QStringLiteral("1"),
         QStringLiteral("--input-sets"), QStringLiteral("1"), QStringLiteral("--min-calls"), QStringLiteral("3"),
-        QStringLiteral("--min-ms"), QStringLiteral("1"), QStringLiteral("--warmup-ms"), QStringLiteral("1") };
+        QStringLiteral("--min-ms"), QStringLiteral("1"), QStringLiteral("--warmup-ms"), QStringLiteral("1"),
+        // The run's files (weights, outputs, the report) go with the temporary folder, not into the cache.
+        QStringLiteral("--run-dir"), m_directory->filePath(QStringLiteral("run")) };
     if (!device.isEmpty())
         arguments += { QStringLiteral("--device"), device };
     arguments += m_extraArguments;

@@ -46,6 +46,7 @@ bool RunnerJob::start(const QStringList& arguments)
     m_lastLine.clear();
     m_cancelled = false;
     m_process = new QProcess(this);
+    m_process->setProcessEnvironment(childEnvironment());
     // A group of its own, so that a cancel reaches what the runner started and never the workbench.
     m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
     connect(m_process, &QProcess::readyReadStandardOutput, this,
@@ -57,6 +58,21 @@ bool RunnerJob::start(const QStringList& arguments)
     m_process->start(m_runnerPath, arguments);
     m_starting = false;
     return true;
+}
+
+QProcessEnvironment RunnerJob::childEnvironment()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : environment.keys()) {
+        const QString upper = name.toUpper();
+        for (const char* secret : { "API_KEY", "APIKEY", "TOKEN", "SECRET", "PASSWORD" }) {
+            if (upper.contains(QLatin1String(secret))) {
+                environment.remove(name);
+                break;
+            }
+        }
+    }
+    return environment;
 }
 
 void RunnerJob::cancel()

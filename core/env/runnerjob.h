@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QObject>
+#include <QProcessEnvironment>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,9 @@ public:
 
     // kwb-runner beside the application (installed or built), else the one on the PATH, else the bare name.
     static QString defaultRunnerPath();
+    // This process's environment without credentials (names with API_KEY, TOKEN, SECRET or PASSWORD in them):
+    // what kwb-runner, the candidates it runs and the agent's bash see, so a model's key never reaches them.
+    static QProcessEnvironment childEnvironment();
     void setRunnerPath(const QString& path) { m_runnerPath = path; }
     QString runnerPath() const { return m_runnerPath; }
 

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void failuresAreOneSentence_data();
     void failuresAreOneSentence();
     void notInstalled();
+    void credentialsStayOutOfTheRunner();
     void startWhileRunningIsRefused();
     void cancelKillsTheRunnerAndWhatItStarted();
     void runnerPathBesideTheApplication();
@@ -132,6 +133,30 @@ void TestRunnerJob::notInstalled()
         sentence.startsWith(QStringLiteral("kwb-runner could not be started from ") + missing), qPrintable(sentence));
     QVERIFY(sentence.endsWith(QStringLiteral("beside the workbench or on the PATH.")));
     QVERIFY(!job.isRunning());
+}
+
+// A model's key (and any other credential) in the workbench's environment never reaches kwb-runner, the
+// candidates it runs or the agent's bash.
+void TestRunnerJob::credentialsStayOutOfTheRunner()
+{
+    qputenv("OPENAI_API_KEY", "sk-test-never-leaks");
+    qputenv("HF_TOKEN", "hf-test-never-leaks");
+    qputenv("KWB_TEST_PLAIN", "kept");
+    RunnerJob job;
+    job.setRunnerPath(test::writeFakeRunner(m_dir.path(), QStringLiteral("env.sh"),
+        "printf '{\"env\": \"%s\"}' \"$(env | tr '\\n\"' ' _')\"\n"));
+    Outcome outcome;
+    watch(job, &outcome);
+    QVERIFY(job.start({ QStringLiteral("fingerprint") }));
+    QTRY_COMPARE_WITH_TIMEOUT(outcome.ends(), 1, 10000);
+    QCOMPARE(outcome.failures, QStringList());
+    const QString env = outcome.results.first().value(QLatin1String("env")).toString();
+    QVERIFY2(env.contains(QStringLiteral("KWB_TEST_PLAIN=kept")), qPrintable(env));
+    QVERIFY(!env.contains(QStringLiteral("never-leaks")));
+    QVERIFY(!RunnerJob::childEnvironment().contains(QStringLiteral("OPENAI_API_KEY")));
+    qunsetenv("OPENAI_API_KEY");
+    qunsetenv("HF_TOKEN");
+    qunsetenv("KWB_TEST_PLAIN");
 }
 
 void TestRunnerJob::startWhileRunningIsRefused()
