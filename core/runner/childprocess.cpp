@@ -5,6 +5,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <ftw.h>
 #include <signal.h>
@@ -93,10 +94,12 @@ void applyLimit(int resource, double value)
     _exit(127);
 }
 
+} // namespace
+
 std::string resolveProgram(const std::string& program)
 {
-    if (program.find('/') != std::string::npos)
-        return program;
+    if (program.find('/') != std::string::npos) // relative to where we are now, not to a stage's folder
+        return program.front() == '/' ? program : std::string(std::filesystem::absolute(program));
     const char* path = getenv("PATH");
     std::istringstream dirs(path ? path : "/usr/bin:/bin");
     std::string dir;
@@ -107,8 +110,6 @@ std::string resolveProgram(const std::string& program)
     }
     return program;
 }
-
-} // namespace
 
 bool removeTree(const std::string& path)
 {

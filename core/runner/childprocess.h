@@ -41,6 +41,10 @@ struct ProcessOutcome
     std::string describe() const;
 };
 
+// The program as the child will run it: a path made absolute, or a bare name looked up on the PATH (returned as
+// given when it is on none of them, so that running it fails with "not found").
+std::string resolveProgram(const std::string& program);
+
 // Deletes a file or a whole folder; false when something could not be removed. POSIX calls rather than
 // std::filesystem::remove_all, whose copy inside libtorch is the one the dynamic linker binds and it crashes.
 bool removeTree(const std::string& path);

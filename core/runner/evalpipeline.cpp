@@ -54,22 +54,6 @@ void writeStats(JsonWriter& w, const char* key, const JsonValue& stats)
     w.endObject();
 }
 
-// A program given by path, or found on the PATH, that this user may run.
-bool isExecutable(const std::string& program)
-{
-    if (program.find('/') != std::string::npos)
-        return access(program.c_str(), X_OK) == 0;
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "";
-    for (std::size_t start = 0; start <= dirs.size();) {
-        const std::size_t end = std::min(dirs.find(':', start), dirs.size());
-        if (end > start && access((dirs.substr(start, end - start) + "/" + program).c_str(), X_OK) == 0)
-            return true;
-        start = end + 1;
-    }
-    return false;
-}
-
 void writeNumber(JsonWriter& w, const char* key, double value)
 {
     if (std::isfinite(value))
@@ -274,7 +258,8 @@ void EvalPipeline::profileWithNcu()
         m_ncu.message = "Nsight Compute profiles CUDA kernels; this evaluation ran on the CPU.";
         return;
     }
-    if (!isExecutable(m_request.ncuPath)) {
+    const std::string ncu = resolveProgram(m_request.ncuPath);
+    if (access(ncu.c_str(), X_OK) != 0) {
         m_ncu.message = "Nsight Compute (" + m_request.ncuPath + ") is not installed on this machine.";
         return;
     }
@@ -282,7 +267,7 @@ void EvalPipeline::profileWithNcu()
     for (const std::string& metric : ncuMetricNames())
         metrics += (metrics.empty() ? "" : ",") + metric;
     const std::string report = dir + "/report";
-    const std::vector<std::string> launcher = { m_request.ncuPath, "--clock-control", "none", "--profile-from-start", "off",
+    const std::vector<std::string> launcher = { ncu, "--clock-control", "none", "--profile-from-start", "off",
         "--target-processes", "all", "--kernel-name", "regex:" + m_request.ncuKernelRegex, "--launch-count", "50",
         "--metrics", metrics, "--export", report, "--force-overwrite" };
     candidate("profile", m_ncu, {}, launcher);
@@ -299,7 +284,7 @@ void EvalPipeline::profileWithNcu()
         return;
     }
     ProcessSpec spec;
-    spec.argv = { m_request.ncuPath, "--import", report + ".ncu-rep", "--csv", "--page", "raw" };
+    spec.argv = { ncu, "--import", report + ".ncu-rep", "--csv", "--page", "raw" };
     spec.workingDirectory = dir;
     spec.logPath = dir + "/metrics.csv";
     spec.limits = { 300, 0, std::int64_t(1) << 30, 4096 };
