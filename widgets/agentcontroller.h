@@ -31,7 +31,6 @@ public:
     // Starts the agent after the turn with this uuid (a leaf continues its branch, an inner turn forks).
     bool startFrom(const QString& turnUuid);
     void stop(); // every run
-    agent::TurnEngine* engine() const { return m_engines.isEmpty() ? nullptr : m_engines.constLast(); }
     void updateActions();
 
 Q_SIGNALS:

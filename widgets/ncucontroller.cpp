@@ -64,7 +64,7 @@ const NcuProfile* NcuController::latest(qint64 turnStoreId, NcuProfile* holder, 
 {
     if (!m_store || turnStoreId <= 0)
         return nullptr;
-    const auto profiles = m_store->ncuProfiles(turnStoreId, error);
+    const auto profiles = m_store->ncuProfiles(turnStoreId, error, true); // the newest only
     if (!profiles || profiles->isEmpty())
         return nullptr;
     *holder = profiles->constLast();

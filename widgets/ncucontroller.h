@@ -28,7 +28,6 @@ public:
     void showTurn(const Trajectory* trajectory, int turn, int comparedTurn, const QString& comparedLabel);
     void profile(const QString& kernelName);
     bool isProfiling() const;
-    NcuProfileJob* job() const { return m_job; }
 
 Q_SIGNALS:
     void errorOccurred(const QString& sentence);

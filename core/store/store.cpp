@@ -287,11 +287,12 @@ std::optional<qint64> Store::addNcuProfile(qint64 turnId, NcuProfile profile, co
     return id;
 }
 
-std::optional<QList<NcuProfile>> Store::ncuProfiles(qint64 turnId, QString* error) const
+std::optional<QList<NcuProfile>> Store::ncuProfiles(qint64 turnId, QString* error, bool latestOnly) const
 {
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT result FROM turn_profiles WHERE turn_id = ? AND kind = 'ncu' ORDER BY id"));
+    q.prepare(latestOnly ? QStringLiteral("SELECT result FROM turn_profiles WHERE turn_id = ? AND kind = 'ncu' ORDER BY id DESC LIMIT 1")
+                         : QStringLiteral("SELECT result FROM turn_profiles WHERE turn_id = ? AND kind = 'ncu' ORDER BY id"));
     q.addBindValue(turnId);
     if (!q.exec()) {
         *error = q.lastError().text();

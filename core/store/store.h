@@ -86,8 +86,8 @@ public:
     // An Nsight Compute profile of a turn, measured after its evaluation; the report file becomes a blob
     // (profile.reportBlob). Profiles add up: the turn and its evaluation stay as they were.
     std::optional<qint64> addNcuProfile(qint64 turnId, NcuProfile profile, const QByteArray& report, QString* error);
-    // The turn's profiles, oldest first.
-    std::optional<QList<NcuProfile>> ncuProfiles(qint64 turnId, QString* error) const;
+    // The turn's profiles, oldest first; with latestOnly, only the newest one (or none).
+    std::optional<QList<NcuProfile>> ncuProfiles(qint64 turnId, QString* error, bool latestOnly = false) const;
     std::optional<StoreInfo> info(QString* error) const;
     std::optional<QList<qint64>> trajectoryIds(const TrajectoryFilter& filter, TrajectoryColumn sortBy,
         bool descending, QString* error) const;
