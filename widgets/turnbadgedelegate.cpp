@@ -17,6 +17,8 @@ QColor colourOf(TurnBadge::Kind kind)
         return QColor(0xc6, 0x28, 0x28);
     case TurnBadge::Kind::VerifyFailed:
         return QColor(0xe6, 0x51, 0x00);
+    case TurnBadge::Kind::Hack:
+        return QColor(0xad, 0x14, 0x57);
     case TurnBadge::Kind::Faster:
         return QColor(0x2e, 0x7d, 0x32);
     case TurnBadge::Kind::Slower:

@@ -73,9 +73,14 @@ void VerificationView::setEval(const EvalResult* eval)
               .toHtmlEscaped();
     if (!v.message.isEmpty())
         text += QStringLiteral("<br/>") + v.message.toHtmlEscaped();
-    if (!eval->hackFlags.isEmpty())
-        text += QStringLiteral("<br/><b style=\"color:#c62828;\">%1</b>")
-                    .arg(tr("Hack checks flagged: %1").arg(eval->hackFlags.join(QStringLiteral(", "))).toHtmlEscaped());
+    for (qsizetype i = 0; i < eval->hackFlags.size(); ++i) {
+        const QString detail = eval->hackDetails.value(i);
+        text += QStringLiteral("<br/><b style=\"color:#ad1457;\">%1</b> %2")
+                    .arg(tr("Flagged %1:").arg(eval->hackFlags[i]).toHtmlEscaped(), detail.toHtmlEscaped());
+    }
+    if (!eval->isolation.isEmpty())
+        text += QStringLiteral("<br/>") + tr("Candidate code ran under %1.").arg(eval->isolation == QLatin1String("bubblewrap")
+                    ? tr("bubblewrap (no network, read-only files)") : tr("resource limits only (no sandbox)")).toHtmlEscaped();
     m_summary->setText(text);
     m_trials->setTrials(v.trials);
 }

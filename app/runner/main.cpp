@@ -2,6 +2,7 @@
 #include "calibratecommand.h"
 #include "evalcommand.h"
 #include "fingerprintcommand.h"
+#include "lintcommand.h"
 #include "summarizecommand.h"
 
 #include <iostream>
@@ -23,6 +24,7 @@ Commands:
                        one candidate per task, with the run's pass rate and speedups
   calibrate            measure copy bandwidth and matrix rates for the roofline (see calibrate --help)
   floor --task T       the least work a task needs: bytes and FLOPs
+  lint --tasks DIR     find tasks whose output lets a wrong kernel pass (zeros, a constant, a cached answer)
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -63,6 +65,8 @@ int main(int argc, char* argv[])
         return kwb::runner::calibrateCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "floor")
         return kwb::runner::floorCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "lint")
+        return kwb::runner::lintCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)
         return kwb::runner::fingerprintCommand(std::cout);
     if (command == "summarize" && args.size() == 2)

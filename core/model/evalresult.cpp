@@ -246,7 +246,7 @@ bool EvalResult::Verify::operator==(const Verify& o) const
 bool EvalResult::operator==(const EvalResult& o) const
 {
     return compile == o.compile && verify == o.verify && timing == o.timing && device == o.device
-        && hackFlags == o.hackFlags && rewardScheme == o.rewardScheme && same(reward, o.reward)
+        && hackFlags == o.hackFlags && hackDetails == o.hackDetails && isolation == o.isolation && rewardScheme == o.rewardScheme && same(reward, o.reward)
         && fingerprint == o.fingerprint && traceBlob == o.traceBlob && floor == o.floor && ceilings == o.ceilings
         && ncu == o.ncu;
 }
@@ -322,6 +322,16 @@ QJsonObject EvalResult::toJson() const
     o.insert(QLatin1String("timing"), t);
     json::putNonEmpty(o, QLatin1String("device"), device);
     json::putNonEmpty(o, QLatin1String("hack_flags"), hackFlags);
+    if (!hackDetails.isEmpty()) {
+        QJsonArray details;
+        for (qsizetype i = 0; i < hackFlags.size(); ++i) {
+            details.append(QJsonObject { { QLatin1String("flag"), hackFlags[i] },
+                { QLatin1String("detail"), hackDetails.value(i) } });
+        }
+        o.insert(QLatin1String("hack_details"), details);
+    }
+    if (!isolation.isEmpty())
+        o.insert(QLatin1String("isolation"), QJsonObject { { QLatin1String("kind"), isolation } });
     if (!rewardScheme.isEmpty() || !std::isnan(reward)) {
         QJsonObject rw;
         rw.insert(QLatin1String("scheme"), rewardScheme);
@@ -393,6 +403,18 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
 
     e.device = r.string(o, QLatin1String("device"));
     e.hackFlags = r.stringList(o, QLatin1String("hack_flags"));
+    const QJsonArray details = o.value(QLatin1String("hack_details")).toArray();
+    for (const QString& flag : std::as_const(e.hackFlags)) {
+        QString detail;
+        for (const QJsonValue& d : details) {
+            if (d.toObject().value(QLatin1String("flag")).toString() == flag)
+                detail = d.toObject().value(QLatin1String("detail")).toString();
+        }
+        e.hackDetails.append(detail);
+    }
+    if (details.isEmpty())
+        e.hackDetails.clear();
+    e.isolation = o.value(QLatin1String("isolation")).toObject().value(QLatin1String("kind")).toString();
     const QJsonObject rw = r.object(o, QLatin1String("reward"));
     e.rewardScheme = r.string(rw, QLatin1String("scheme"));
     e.reward = r.number(rw, QLatin1String("value"), kUnknown);

@@ -160,6 +160,8 @@ struct EvalResult
 
     QString device; // "cuda" or "cpu"
     QStringList hackFlags;
+    QStringList hackDetails; // one sentence per flag, in the same order (empty for results from before the checks)
+    QString isolation; // how the candidate's code was confined: "bubblewrap" or "rlimits"
     QString rewardScheme;
     double reward = kUnknown;
     QJsonObject fingerprint; // GPU, driver, CUDA, torch, flags, TF32 policy as the runner reported them

@@ -20,6 +20,11 @@ QList<TurnBadge> TurnBadges::of(const Turn& turn)
             badges.append({ TurnBadge::Kind::CompileFailed, tr("compile failed") });
         else if (failed(e.verify.status))
             badges.append({ TurnBadge::Kind::VerifyFailed, tr("verify failed") });
+        // A reward-hacking check that fired: the first flag names it, the count says whether there are more.
+        if (!e.hackFlags.isEmpty()) {
+            badges.append({ TurnBadge::Kind::Hack, e.hackFlags.size() == 1 ? tr("flagged: %1").arg(e.hackFlags.front())
+                                                                          : tr("flagged: %1 +%2").arg(e.hackFlags.front()).arg(e.hackFlags.size() - 1) });
+        }
         const double speedup = e.speedupVsCompile();
         if (!std::isnan(speedup) && speedup > 0) {
             badges.append({ speedup >= 1 ? TurnBadge::Kind::Faster : TurnBadge::Kind::Slower,

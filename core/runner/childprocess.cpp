@@ -1,6 +1,7 @@
 #include "runner/childprocess.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
 #include <dirent.h>
@@ -64,6 +65,79 @@ std::int64_t groupRss(pid_t group)
     return total;
 }
 
+// Parent of every process, from /proc/<pid>/stat.
+std::vector<std::pair<pid_t, pid_t>> processParents()
+{
+    std::vector<std::pair<pid_t, pid_t>> parents;
+    DIR* proc = opendir("/proc");
+    if (!proc)
+        return parents;
+    while (dirent* entry = readdir(proc)) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9')
+            continue;
+        std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
+        std::string line;
+        if (!std::getline(stat, line))
+            continue;
+        const auto close = line.rfind(')');
+        if (close == std::string::npos || close + 2 >= line.size())
+            continue;
+        std::istringstream fields(line.substr(close + 2));
+        char state = 0;
+        long ppid = 0;
+        fields >> state >> ppid;
+        if (state != 'Z')
+            parents.emplace_back(pid_t(std::atol(entry->d_name)), pid_t(ppid));
+    }
+    closedir(proc);
+    return parents;
+}
+
+// The child and everything below it, also what left its process group with setsid().
+std::vector<pid_t> descendants(pid_t root)
+{
+    const auto parents = processParents();
+    std::vector<pid_t> found { root };
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        for (const auto& [pid, ppid] : parents) {
+            if (ppid == found[i])
+                found.push_back(pid);
+        }
+    }
+    return found;
+}
+
+// Stops the whole tree first (a stopped process cannot fork, and its children keep their parent), then kills it:
+// a process killed first would hand its children to init, out of the tree's reach.
+void killAll(pid_t root)
+{
+    for (int round = 0; round < 3; ++round) {
+        for (pid_t pid : descendants(root))
+            kill(pid, SIGSTOP);
+    }
+    for (pid_t pid : descendants(root))
+        kill(pid, SIGKILL);
+    kill(-root, SIGKILL);
+}
+
+// Processes this user has now; RLIMIT_NPROC counts them all, not only the stage's.
+long userProcesses()
+{
+    long count = 0;
+    DIR* proc = opendir("/proc");
+    if (!proc)
+        return 0;
+    const uid_t uid = getuid();
+    while (dirent* entry = readdir(proc)) {
+        struct stat info {};
+        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9'
+            && stat((std::string("/proc/") + entry->d_name).c_str(), &info) == 0 && info.st_uid == uid)
+            ++count;
+    }
+    closedir(proc);
+    return count;
+}
+
 void applyLimit(int resource, double value)
 {
     if (value <= 0)
@@ -73,11 +147,14 @@ void applyLimit(int resource, double value)
 }
 
 // Between fork and exec: only async-signal-safe calls. Errors go back through the status pipe.
-[[noreturn]] void execChild(const ProcessSpec& spec, char* const* argv, char* const* envp, int statusPipe)
+[[noreturn]] void execChild(const ProcessSpec& spec, char* const* argv, char* const* envp, int statusPipe, long nproc)
 {
     setsid();
     applyLimit(RLIMIT_FSIZE, double(spec.limits.fileSizeBytes));
     applyLimit(RLIMIT_NOFILE, spec.limits.openFiles);
+    applyLimit(RLIMIT_CPU, spec.limits.cpuSeconds);
+    applyLimit(RLIMIT_AS, double(spec.limits.addressSpaceBytes));
+    applyLimit(RLIMIT_NPROC, double(nproc)); // root is exempt from it; the watch below holds it there
     rlimit noCore { 0, 0 };
     setrlimit(RLIMIT_CORE, &noCore);
     int fd = open(spec.logPath.empty() ? "/dev/null" : spec.logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -128,6 +205,8 @@ std::string ProcessOutcome::describe() const
         return "timed out after " + formatLimit(wallSeconds, "s");
     if (memoryExceeded)
         return "exceeded its memory limit (" + std::to_string(peakRssBytes >> 20) + " MiB resident)";
+    if (processesExceeded)
+        return "started more processes than its limit allows";
     if (signal != 0)
         return "was killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
     return "exited with status " + std::to_string(exitCode);
@@ -168,6 +247,7 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
         outcome.startError = strerror(errno);
         return outcome;
     }
+    const long nproc = spec.limits.processes > 0 && getuid() != 0 ? userProcesses() + spec.limits.processes : 0;
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid < 0) {
@@ -175,7 +255,7 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
         return outcome;
     }
     if (pid == 0)
-        execChild(spec, argv.data(), envp.data(), status[1]);
+        execChild(spec, argv.data(), envp.data(), status[1], nproc);
     close(status[1]);
     int execError = 0;
     const bool failed = read(status[0], &execError, sizeof execError) == sizeof execError;
@@ -205,8 +285,10 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
             if (rss > spec.limits.memoryBytes)
                 outcome.memoryExceeded = true;
         }
-        if (outcome.timedOut || outcome.memoryExceeded) {
-            kill(-pid, SIGKILL);
+        if (spec.limits.processes > 0 && descendants(pid).size() > std::size_t(spec.limits.processes))
+            outcome.processesExceeded = true;
+        if (outcome.timedOut || outcome.memoryExceeded || outcome.processesExceeded) {
+            killAll(pid);
             waitpid(pid, &waitStatus, 0);
             break;
         }
@@ -215,7 +297,7 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
     kill(-pid, SIGKILL); // whatever the stage left running in its group goes with it
     if (WIFEXITED(waitStatus))
         outcome.exitCode = WEXITSTATUS(waitStatus);
-    else if (WIFSIGNALED(waitStatus) && !outcome.timedOut && !outcome.memoryExceeded)
+    else if (WIFSIGNALED(waitStatus) && !outcome.timedOut && !outcome.memoryExceeded && !outcome.processesExceeded)
         outcome.signal = WTERMSIG(waitStatus);
     return outcome;
 }

@@ -14,6 +14,9 @@ struct ProcessLimits
     std::int64_t memoryBytes = 0;
     std::int64_t fileSizeBytes = 0; // the largest file the process may write (RLIMIT_FSIZE; beyond it, SIGXFSZ)
     int openFiles = 0; // RLIMIT_NOFILE
+    double cpuSeconds = 0; // RLIMIT_CPU: processor time of each process, all its threads together
+    std::int64_t addressSpaceBytes = 0; // RLIMIT_AS; leave 0 for CUDA stages, whose reservations exceed any sane limit
+    int processes = 0; // processes the stage may have at once, descendants included (a fork bomb is stopped here)
 };
 
 struct ProcessSpec
@@ -33,10 +36,14 @@ struct ProcessOutcome
     int signal = 0;
     bool timedOut = false;
     bool memoryExceeded = false;
+    bool processesExceeded = false;
     double wallSeconds = 0;
     std::int64_t peakRssBytes = 0; // measured only under a memory limit
 
-    bool succeeded() const { return started && signal == 0 && !timedOut && !memoryExceeded && exitCode == 0; }
+    bool succeeded() const
+    {
+        return started && signal == 0 && !timedOut && !memoryExceeded && !processesExceeded && exitCode == 0;
+    }
     // "timed out after 60 s", "was killed by signal 11 (Segmentation fault)", "exited with status 3", ...
     std::string describe() const;
 };

@@ -6,6 +6,8 @@
 #include "runner/jsonwriter.h"
 #include "runner/ptxasresourceparser.h"
 #include "runner/rewardscheme.h"
+#include "runner/sandbox.h"
+#include "runner/tracecheck.h"
 
 #if KWB_HAVE_TORCH
 #include "torch/outputcomparison.h"
@@ -13,11 +15,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 #include <sstream>
 #include <unistd.h>
 
@@ -107,7 +111,17 @@ bool EvalPipeline::prepare()
         m_setupError = "The candidate could not be copied into the run directory: " + ec.message() + ".";
         return false;
     }
+    m_protected.add(m_request.taskPath);
+    m_protected.add(fs::path(m_request.harnessPath).parent_path().string());
     return true;
+}
+
+// After a stage that ran candidate code: a task or harness file it changed is written back, and the candidate fails.
+void EvalPipeline::guardProtectedFiles()
+{
+    const std::vector<std::string> changed = m_protected.restoreChanged();
+    if (!changed.empty())
+        m_flags.add("wrote-protected-file", "The candidate changed " + changed.front() + " (restored).");
 }
 
 bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
@@ -117,13 +131,40 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     const std::string dir = stageDirectory(name);
     fs::create_directories(dir);
     ProcessSpec spec;
-    spec.argv = launcher;
+    if (candidateCode) {
+        // Writable: the stage's folder, the run's temp folder, the build cache (torch's load_inline locks and writes
+        // there). Hidden: what the reference wrote. Everything else is read-only, the task and the harness included.
+        const fs::path run = fs::absolute(m_request.runDirectory);
+        const fs::path cache = fs::absolute(m_request.cacheDirectory);
+        for (const fs::path& folder : { cache / "torch_extensions", cache / "build" })
+            fs::create_directories(folder);
+        SandboxPaths paths;
+        paths.readable = { run.string(), fs::absolute(m_request.taskPath).string(),
+            fs::absolute(m_request.harnessPath).parent_path().string(), cache.string() };
+        paths.writable = { fs::absolute(dir).string(), (run / "tmp").string(), (cache / "torch_extensions").string() };
+        if (name == "compile")
+            paths.writable.push_back((cache / "build").string());
+        for (const char* hidden : { "reference", "baselines", "reference_trace" }) {
+            if (fs::exists(run / hidden))
+                paths.hidden.push_back((run / hidden).string());
+        }
+        paths.workingDirectory = fs::absolute(dir).string();
+        spec.argv = Sandbox::instance().launcher(paths);
+    }
+    spec.argv.insert(spec.argv.end(), launcher.begin(), launcher.end());
     spec.argv.insert(spec.argv.end(), { m_request.python, m_request.harnessPath });
     spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
     spec.argv.insert(spec.argv.end(), { "--out", dir });
     spec.workingDirectory = dir;
     spec.logPath = dir + "/log.txt";
     spec.limits = limits;
+    if (candidateCode) {
+        spec.limits.processes = name == "compile" ? 1024 : 256;
+        spec.limits.cpuSeconds = limits.wallSeconds * std::max(1u, std::thread::hardware_concurrency());
+        // CUDA reserves far more address space than it uses; on the CPU the address space can be held.
+        if (m_request.device == "cpu" && limits.memoryBytes > 0)
+            spec.limits.addressSpaceBytes = 4 * limits.memoryBytes + (std::int64_t(8) << 30);
+    }
     spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
         "TMPDIR=" + (fs::path(m_request.runDirectory) / "tmp").string(),
         "TORCH_EXTENSIONS_DIR=" + (fs::path(m_request.cacheDirectory) / "torch_extensions").string() };
@@ -131,6 +172,8 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
     const ProcessOutcome outcome = runProcess(spec);
+    if (candidateCode)
+        guardProtectedFiles();
     stage.seconds = outcome.wallSeconds;
     stage.log = readTail(spec.logPath, kMaxLog);
     const fs::path resultFile = fs::path(dir) / (name + ".json");
@@ -170,7 +213,12 @@ void EvalPipeline::compile()
         args.insert(args.end(), { "--workspace", m_candidateCopy });
     else
         args.insert(args.end(), { "--single-file", m_candidateCopy });
+    args.insert(args.end(), { "--task", fs::absolute(m_request.taskPath).string() });
     runHarness("compile", args, m_request.compileLimits, true, m_compile);
+    m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
+    m_flags.addFrom(m_compile.result["static_flags"]);
+    for (const JsonValue& library : m_compile.result["libraries"].items())
+        m_allowedLibraries.push_back(library.toString());
     m_compileCached = m_compile.result["cached"].toBool();
     m_module = m_compile.result["module"].toString();
     // A cached build's compiler output was kept beside it, so diagnostics and resources show as for a fresh one.
@@ -205,13 +253,13 @@ void EvalPipeline::reference()
 void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment,
     const std::vector<std::string>& launcher)
 {
-    std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy, "--reference-state",
-        stageDirectory("reference") + "/reference_state.pt" };
+    std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy };
     if (!m_module.empty())
         args.insert(args.end(), { "--module", m_module });
     const auto common = commonArguments(m_seedList);
     args.insert(args.end(), common.begin(), common.end());
     runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment, launcher);
+    m_flags.addFrom(stage.result["flags"]);
 }
 
 std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
@@ -358,6 +406,13 @@ void EvalPipeline::judge()
         }
     }
     m_verifyStatus = allPassed ? "passed" : "failed";
+    // The first verified outputs stay in memory, beyond the reach of later candidate processes.
+    for (std::size_t i = 0; allPassed && i < std::min<std::size_t>(2, m_seeds.size()); ++i) {
+        std::ifstream in(stageDirectory("candidate_trials") + "/candidate_out_" + std::to_string(i) + ".pt", std::ios::binary);
+        std::ostringstream bytes;
+        bytes << in.rdbuf();
+        m_verifiedOutputs.push_back(bytes.str());
+    }
     if (!m_request.keepOutputs) {
         for (std::size_t i = 0; i < m_seeds.size(); ++i) {
             const std::string file = "_out_" + std::to_string(i) + ".pt";
@@ -369,6 +424,46 @@ void EvalPipeline::judge()
     m_verifyStatus = "error";
     m_verifyMessage = "This kwb-runner was built without LibTorch, so it cannot judge outputs.";
 #endif
+}
+
+// The outputs of the calls after timing, on the trial inputs written into the timed buffers, against the verified
+// trial outputs: a result cached by input address or shape, or computed once, does not match.
+void EvalPipeline::judgeRechecks()
+{
+#if KWB_HAVE_TORCH
+    const int done = int(m_timing.result["rechecks"].toNumber(0));
+    const std::string expectedDir = stageDirectory("recheck_expected");
+    fs::create_directories(expectedDir);
+    for (int k = 0; k < done && k < int(m_verifiedOutputs.size()); ++k) {
+        const std::string expected = expectedDir + "/expected_" + std::to_string(k) + ".pt";
+        std::ofstream(expected, std::ios::binary) << m_verifiedOutputs[std::size_t(k)];
+        const std::string actual = stageDirectory("candidate_timing") + "/recheck_out_" + std::to_string(k) + ".pt";
+        const torchio::TrialComparison c = torchio::compareOutputs(expected, actual, m_request.atol, m_request.rtol);
+        if (!m_request.keepOutputs) {
+            removeTree(expected);
+            removeTree(actual);
+        }
+        if (!c.passed) {
+            m_flags.add("result-reuse", "After timing, the candidate's output for trial " + std::to_string(k + 1)
+                + "'s inputs, written into a timed input buffer, no longer matches: " + c.message);
+            break;
+        }
+    }
+    if (done == 0 && !m_verifiedOutputs.empty())
+        m_flags.add("result-reuse", "The timing stage ran none of its rechecks.");
+    removeTree(expectedDir);
+#endif
+}
+
+// The trace pass shows what the event timing cannot: library kernels, side streams and work outside the calls.
+void EvalPipeline::checkTrace()
+{
+    const std::string path = stageDirectory("candidate_trace") + "/trace.json";
+    if (m_candidateTrace.status != "passed" || !fs::exists(path))
+        return;
+    std::string error;
+    if (!checkCandidateTrace(path, m_allowedLibraries, m_flags, &error))
+        m_candidateTrace.message = error;
 }
 
 std::string EvalPipeline::baselineCache() const
@@ -406,11 +501,15 @@ void EvalPipeline::score()
     if (before.isObject() && after.isObject()
         && (before["matmul_tf32"].toBool() != after["matmul_tf32"].toBool()
             || before["cudnn_tf32"].toBool() != after["cudnn_tf32"].toBool()))
-        m_hackFlags.push_back("precision-policy-changed");
-    if (std::isfinite(m_speedupEager) && m_speedupEager > 10)
-        m_hackFlags.push_back("excessive-speedup");
+        m_flags.add("precision-policy-changed", "The candidate changed the TF32 policy that the baselines ran with.");
+    if (std::isfinite(m_speedupEager) && m_speedupEager > 10) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%.1fx faster than eager: worth a person's look.", m_speedupEager);
+        m_flags.add("excessive-speedup", text);
+    }
     if (m_layoutDiffers)
-        m_hackFlags.push_back("non-contiguous-output");
+        m_flags.add("non-contiguous-output", "The output's memory layout differs from the reference's.");
+    reject();
     // A build that was never judged (compile only) is neither correct nor incorrect: it gets no reward.
     if (m_compile.status == "passed" && m_verifyStatus == "not-run")
         return;
@@ -422,27 +521,46 @@ void EvalPipeline::runCandidate()
     compile();
     if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
-    reference();
-    if (m_reference.status == "passed")
-        candidate("trials", m_trials);
-    if (m_reference.status != "passed") {
-        m_verifyStatus = "error";
-        m_verifyMessage = m_reference.message;
-    } else if (m_trials.status != "passed") {
+    candidate("trials", m_trials);
+    if (m_trials.status == "passed")
+        reference();
+    if (m_trials.status != "passed") {
         m_verifyStatus = m_trials.status;
         m_verifyMessage = m_trials.message;
+    } else if (m_reference.status != "passed") {
+        m_verifyStatus = "error";
+        m_verifyMessage = m_reference.message;
     } else {
         judge();
     }
+    reject();
     if (!isCorrect() || m_request.mode == EvalRequest::Mode::VerifyOnly)
         return;
     candidate("timing", m_timing);
-    if (m_timing.status == "passed" && m_request.timeBaselines)
+    if (m_timing.status == "passed")
+        judgeRechecks();
+    reject();
+    if (!isCorrect() || m_timing.status != "passed")
+        return;
+    if (m_request.timeBaselines)
         baselines();
-    if (m_timing.status == "passed" && m_request.device == "cuda" && !m_request.tracerPath.empty())
+    if (m_request.device == "cuda" && !m_request.tracerPath.empty()) {
         trace();
-    if (m_timing.status == "passed" && !m_request.ncuKernelRegex.empty())
+        checkTrace();
+        reject();
+    }
+    if (!m_request.ncuKernelRegex.empty())
         profileWithNcu();
+}
+
+// A failing hack flag turns a correct verdict into a failed one; the flag's detail is the reason.
+void EvalPipeline::reject()
+{
+    const HackFlag* flag = m_flags.firstFailing();
+    if (!flag || m_verifyStatus == "failed" || m_verifyStatus == "timed-out")
+        return;
+    m_verifyStatus = "failed";
+    m_verifyMessage = "Rejected (" + flag->name + "): " + flag->detail;
 }
 
 void EvalPipeline::run()
@@ -544,10 +662,11 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("device").value(m_request.device);
     if (m_request.mode == EvalRequest::Mode::CompileOnly || m_request.mode == EvalRequest::Mode::VerifyOnly)
         w.key("stop_after").value(m_request.mode == EvalRequest::Mode::CompileOnly ? "compile" : "verify");
-    w.key("hack_flags").beginArray();
-    for (const std::string& flag : m_hackFlags)
-        w.value(flag);
-    w.endArray();
+    m_flags.write(w);
+    w.key("isolation").beginObject().key("kind").value(Sandbox::instance().kindName());
+    if (!Sandbox::instance().note().empty())
+        w.key("note").value(Sandbox::instance().note());
+    w.endObject();
     w.key("reward").beginObject().key("scheme").value(m_request.rewardScheme);
     writeNumber(w, "value", m_reward);
     w.endObject();

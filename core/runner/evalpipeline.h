@@ -2,9 +2,11 @@
 
 #include "runner/diagnostic.h"
 #include "runner/evalrequest.h"
+#include "runner/hackflags.h"
 #include "runner/jsonvalue.h"
 #include "runner/kernelresources.h"
 #include "runner/ncucsv.h"
+#include "runner/protectedfiles.h"
 
 #include <iosfwd>
 #include <limits>
@@ -16,9 +18,11 @@ namespace kwb::runner {
 
 class JsonWriter;
 
-// One evaluation: compile -> reference trials -> candidate trials -> judge -> candidate timing -> baselines ->
-// trace pass (on the GPU, under the CUPTI tracer) -> reward. Every stage that runs code is its own harness process with limits; the judge runs here, outside both
-// the reference's and the candidate's process. A failing stage ends the evaluation with a reason, never a crash.
+// One evaluation: compile -> candidate trials -> reference trials -> judge -> candidate timing (+ rechecks) ->
+// baselines -> trace pass (on the GPU, under the CUPTI tracer) -> reward. Every stage that runs code is its own
+// harness process with limits, candidate code inside the sandbox; the judge runs here, outside both the reference's
+// and the candidate's process. The candidate runs before the reference, so no reference output exists while its
+// trials run. A failing stage ends the evaluation with a reason, never a crash.
 class EvalPipeline
 {
 public:
@@ -55,6 +59,10 @@ private:
     void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {},
         const std::vector<std::string>& launcher = {});
     void judge();
+    void judgeRechecks();
+    void checkTrace();
+    void guardProtectedFiles();
+    void reject();
     void trace();
     std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
     void writeTraceResult(JsonWriter& w) const;
@@ -98,7 +106,10 @@ private:
     std::vector<Verdict> m_verdicts;
     std::string m_verifyStatus = "not-run";
     std::string m_verifyMessage;
-    std::vector<std::string> m_hackFlags;
+    HackFlags m_flags;
+    ProtectedFiles m_protected;
+    std::vector<std::string> m_allowedLibraries; // the task's KWB_ALLOWED_LIBRARIES
+    std::vector<std::string> m_verifiedOutputs; // bytes of the first trial outputs, for the rechecks after timing
     bool m_layoutDiffers = false;
     double m_reward = kNaN;
     double m_speedupEager = kNaN;

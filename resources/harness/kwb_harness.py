@@ -21,12 +21,15 @@ import math
 import os
 import statistics
 import sys
+import threading
 import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import kwb_roofline  # noqa: E402  (beside this file)
+import kwb_guard  # noqa: E402  (beside this file)
+import kwb_lint  # noqa: E402
+import kwb_roofline  # noqa: E402
 
 
 def write_json(path, data):
@@ -81,7 +84,7 @@ def make_inputs(torch, task, seed, device):
 
 def to_cpu(torch, value):
     if isinstance(value, torch.Tensor):
-        return value.detach().to("cpu")
+        return value.detach().to("cpu", copy=True)
     if isinstance(value, (list, tuple)):
         return [to_cpu(torch, v) for v in value]
     if isinstance(value, dict):
@@ -158,8 +161,12 @@ def trace_calls(torch, fn, inputs, label, calls=3):
         flush()
         torch.cuda.synchronize()
         nvtx.range_pop()
+        # The call's range holds the launches only, as the timed window does; work launched after it returns
+        # (a thread, a deferred launch) lands in the wait's range, where the judge finds it.
         nvtx.range_push("%s: call %d" % (label, i))
         fn(*inputs)
+        nvtx.range_pop()
+        nvtx.range_push("%s: wait %d" % (label, i))
         torch.cuda.synchronize()
         nvtx.range_pop()
     # Write the trace now, while CUDA is fully alive, rather than from the tracer's exit handler.
@@ -243,6 +250,8 @@ def build_key(files, flags, device):
 def stage_compile(args):
     out = args.out
     start = time.perf_counter()
+    libraries, allow_torch = kwb_guard.task_policy(args.task) if args.task else ((), False)
+    static = kwb_guard.static_flags(args.single_file or args.workspace, libraries)  # read before any of it runs
     if args.single_file:
         # load_inline builds while the module is imported; torch keys that build by source and flags itself.
         try:
@@ -253,7 +262,8 @@ def stage_compile(args):
         if not hasattr(candidate, "ModelNew"):
             fail(out, "compile", "the candidate defines no ModelNew")
         write_json(os.path.join(out, "compile.json"),
-                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start, "cached": False})
+                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start, "cached": False,
+                    "static_flags": static, "libraries": list(libraries), "allow_torch_ops": allow_torch})
         return
 
     sources = workspace_sources(args.workspace)
@@ -275,7 +285,8 @@ def stage_compile(args):
     if built and os.path.exists(os.path.join(build_dir, "kwb-compile.log")):
         write_json(os.path.join(out, "compile.json"),
                    {"stage": "compile", "ok": True, "cached": True, "seconds": time.perf_counter() - start,
-                    "module": built[0], "build_dir": build_dir, "key": key})
+                    "module": built[0], "build_dir": build_dir, "key": key, "static_flags": static,
+                    "libraries": list(libraries), "allow_torch_ops": allow_torch})
         return
     os.makedirs(build_dir, exist_ok=True)
     import torch.utils.cpp_extension as ext
@@ -290,7 +301,8 @@ def stage_compile(args):
     built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
     write_json(os.path.join(out, "compile.json"),
                {"stage": "compile", "ok": True, "cached": False, "seconds": time.perf_counter() - start,
-                "module": built[0] if built else "", "build_dir": build_dir, "key": key,
+                "module": built[0] if built else "", "build_dir": build_dir, "key": key, "static_flags": static,
+                "libraries": list(libraries), "allow_torch_ops": allow_torch,
                 "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
                             for s in sources]})
 
@@ -334,7 +346,6 @@ def stage_reference(args):
     seeds = [int(s) for s in args.seeds.split(",")]
     result = {"ok": True, "precision": precision_state(torch), "environment": environment(torch, args.device)}
     if args.phase == "trials":
-        torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()}, os.path.join(out, "reference_state.pt"))
         with torch.no_grad():
             for i, seed in enumerate(seeds):
                 output = model(*make_inputs(torch, task, seed, args.device))
@@ -420,13 +431,21 @@ def stage_calibrate(args):
 
 # ---------------------------------------------------------------- candidate
 
-def load_candidate(torch, args, task):
-    """Imports ModelNew; a workspace's extension is registered as `cuda_extension` before model_new.py runs."""
+def load_candidate(torch, args, task, counter):
+    """Builds the task's Model for its weights before any candidate code runs (the reference's process has not run
+    yet, so no reference output exists anywhere), then imports ModelNew. A workspace's extension is registered as
+    `cuda_extension`; every extension the candidate loads is wrapped so that calls into it are counted."""
+    reference = build_model(torch, task.Model, task, args.init_seed, args.device)
+    state = {k: v.detach().clone() for k, v in reference.state_dict().items()}
+    del reference
     if args.module:
         spec = importlib.util.spec_from_file_location("cuda_extension", args.module)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        sys.modules["cuda_extension"] = module
+        sys.modules["cuda_extension"] = counter.wrap(module)
+    else:
+        import torch.utils.cpp_extension as cpp_extension
+        counter.hook_cpp_extension(cpp_extension)
     path = args.candidate
     if os.path.isdir(path):
         sys.path.insert(0, path)
@@ -436,13 +455,62 @@ def load_candidate(torch, args, task):
         raise ValueError("the candidate defines no ModelNew")
     model = build_model(torch, candidate.ModelNew, task, args.init_seed, args.device)
     # Same weights as the reference when the parameters match by name and shape; else both were seeded alike.
-    state = torch.load(args.reference_state, map_location=args.device)
     own = model.state_dict()
     weights = "seeded" if own else "none"
     if own and set(own) == set(state) and all(own[k].shape == state[k].shape for k in own):
         model.load_state_dict(state)
         weights = "copied"
-    return model, weights
+    return model, weights, candidate
+
+
+def run_trials(torch, model, module, task, seeds, args, counter, threads_before, flags):
+    """Correctness trials, each under the op recorder, with the checks on what forward returned."""
+    recorder_type = kwb_guard.recorder_class(torch)
+    allowed = kwb_guard.allowed_aten_ops(task)
+    ops, calls, previous, keep = {}, 0, set(), None
+    for i, seed in enumerate(seeds):
+        inputs = make_inputs(torch, task, seed, args.device)
+        held = kwb_guard.held_storages(torch, model, module)
+        before = counter.calls
+        with recorder_type(allowed) as recorder:
+            output = model(*inputs)
+        sync(torch, args.device)
+        saved = to_cpu(torch, output)  # a copy taken now: what a thread writes later does not count
+        calls += counter.calls - before
+        for name, n in recorder.seen.items():
+            ops[name] = ops.get(name, 0) + n
+        kwb_guard.output_flags(torch, output, inputs, held, previous, flags)
+        kwb_guard.thread_flags(threads_before, flags)
+        previous = {t.untyped_storage().data_ptr() for t in kwb_guard.tensors_in(torch, output)}
+        keep = output  # alive until the next call, so its memory cannot be handed out again
+        torch.save(saved, os.path.join(args.out, "candidate_out_%d.pt" % i))
+    del keep
+    if ops:
+        names = ", ".join("aten.%s (%d)" % item for item in sorted(ops.items()))
+        kwb_guard.add_flag(flags, "torch-op-at-runtime", "forward ran torch ops: %s." % names)
+    if not counter.loaded:
+        kwb_guard.add_flag(flags, "no-custom-kernel", "the candidate loads no compiled extension.")
+    elif calls == 0:
+        kwb_guard.add_flag(flags, "extension-not-called", "forward never called the candidate's compiled extension.")
+    return len(seeds)
+
+
+def recheck(torch, model, task, seeds, input_sets, args):
+    """After timing: the trial inputs are written into the timed input buffers in place and the candidate is called
+    once more on each; the judge compares these outputs with the candidate's verified trial outputs, which catches
+    results cached by input address or shape, and work done only once."""
+    done = 0
+    for k in range(min(2, len(seeds))):
+        target = input_sets[(k + 1) % len(input_sets)]
+        for dst, src in zip(target, make_inputs(torch, task, seeds[k], args.device)):
+            if isinstance(dst, torch.Tensor):
+                dst.copy_(src)
+        sync(torch, args.device)
+        output = model(*target)
+        sync(torch, args.device)
+        torch.save(to_cpu(torch, output), os.path.join(args.out, "recheck_out_%d.pt" % k))
+        done += 1
+    return done
 
 
 def stage_candidate(args):
@@ -451,22 +519,23 @@ def stage_candidate(args):
     out = args.out
     stage = "candidate_" + args.phase
     set_precision(torch, args.precision)
+    snapshot = kwb_guard.Snapshot(torch, sys.modules[__name__])
+    threads_before = {t.ident for t in threading.enumerate()}
+    counter = kwb_guard.ExtensionCounter()
+    timer = time_calls  # captured before the candidate's code can rebind the harness's names
     try:
         task = load_task(args.task)
-        model, weights = load_candidate(torch, args, task)
+        model, weights, module = load_candidate(torch, args, task, counter)
     except Exception as e:
         fail(out, stage, "the candidate could not be loaded: %s: %s" % (type(e).__name__, first_line(e)),
              traceback=traceback.format_exc())
     seeds = [int(s) for s in args.seeds.split(",")]
     result = {"stage": stage, "ok": True, "weights": weights}
+    flags = []
     with torch.no_grad():
         try:
             if args.phase == "trials":
-                for i, seed in enumerate(seeds):
-                    output = model(*make_inputs(torch, task, seed, args.device))
-                    sync(torch, args.device)
-                    torch.save(to_cpu(torch, output), os.path.join(out, "candidate_out_%d.pt" % i))
-                result["trials"] = len(seeds)
+                result["trials"] = run_trials(torch, model, module, task, seeds, args, counter, threads_before, flags)
             elif args.phase == "trace":
                 result.update(trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device), "candidate"))
             elif args.phase == "profile":
@@ -483,12 +552,34 @@ def stage_candidate(args):
             else:
                 protocol = json.loads(args.protocol)
                 input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
-                result["candidate"] = time_calls(torch, model, input_sets, args.device, protocol)
+                result["candidate"] = timer(torch, model, input_sets, args.device, protocol)
+                kwb_guard.thread_flags(threads_before, flags)
+                result["rechecks"] = recheck(torch, model, task, seeds, input_sets, args)
         except Exception as e:
             fail(out, stage, "the candidate failed while running: %s: %s" % (type(e).__name__, first_line(e)),
                  traceback=traceback.format_exc())
+    replaced = snapshot.replaced()
+    if replaced:
+        kwb_guard.add_flag(flags, "patched-harness", "the candidate replaced %s." % ", ".join(replaced[:4]))
+    result["flags"] = flags
     result["precision"] = precision_state(torch)
     write_json(os.path.join(out, stage + ".json"), result)
+
+
+def stage_lint(args):
+    import torch
+
+    tasks = []
+    for path in kwb_lint.task_files(args.tasks):
+        entry = {"task": path}
+        try:
+            entry["findings"] = kwb_lint.lint_task(torch, sys.modules[__name__], path, args.device, args.atol, args.rtol)
+        except Exception as e:
+            entry["error"] = "%s: %s" % (type(e).__name__, first_line(e))
+        tasks.append(entry)
+    if not tasks:
+        fail(args.out, "lint", "no task files under " + args.tasks)
+    write_json(os.path.join(args.out, "lint.json"), {"stage": "lint", "ok": True, "tasks": tasks})
 
 
 def main():
@@ -498,6 +589,7 @@ def main():
     c = sub.add_parser("compile")
     c.add_argument("--workspace")
     c.add_argument("--single-file")
+    c.add_argument("--task", default="", help="the task, for its policy on libraries (KWB_ALLOWED_LIBRARIES)")
     c.add_argument("--build-root", required=True)
     c.add_argument("--device", default="cuda")
     c.add_argument("--cflags", default="-O3")
@@ -517,12 +609,16 @@ def main():
         else:
             s.add_argument("--candidate", required=True)
             s.add_argument("--module", default="")
-            s.add_argument("--reference-state", required=True)
             s.add_argument("--phase", choices=("trials", "timing", "trace", "profile"), required=True)
     f = sub.add_parser("floor")
     f.add_argument("--task", required=True)
     f.add_argument("--device", default="cpu", help="where to count when the meta device cannot run the task")
     f.add_argument("--init-seed", type=int, default=42)
+    t = sub.add_parser("lint")
+    t.add_argument("--tasks", required=True)
+    t.add_argument("--device", default="cpu")
+    t.add_argument("--atol", type=float, default=1e-2)
+    t.add_argument("--rtol", type=float, default=1e-2)
     k = sub.add_parser("calibrate")
     k.add_argument("--device", default="cuda")
     k.add_argument("--rounds", type=int, default=5)
@@ -531,7 +627,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,
-     "calibrate": stage_calibrate}[args.stage](args)
+     "calibrate": stage_calibrate, "lint": stage_lint}[args.stage](args)
 
 
 if __name__ == "__main__":

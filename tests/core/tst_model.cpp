@@ -36,7 +36,9 @@ void TestModel::trajectoryRoundTrip()
     t.turns[1].eval->compile.diagnostics.append({ Diagnostic::Severity::Warning, QStringLiteral("kernels/softmax.cu"), 12, 5,
         QStringLiteral("177-D"), QStringLiteral("variable \"x\" was declared but never referenced"), QStringLiteral("nvcc") });
     t.turns[1].eval->compile.kernels.append({ QStringLiteral("_Z7softmaxPKfPfi"), QStringLiteral("sm_90"), 32, 4096, 0, 0, 0, 380 });
-    t.turns[1].eval->hackFlags = { QStringLiteral("excessive-speedup") };
+    t.turns[1].eval->hackFlags = { QStringLiteral("excessive-speedup"), QStringLiteral("side-stream") };
+    t.turns[1].eval->hackDetails = { QStringLiteral("12.0x faster than eager."), QStringLiteral("A kernel ran on stream 13.") };
+    t.turns[1].eval->isolation = QStringLiteral("bubblewrap");
     t.turns[1].eval->verify.trials.append({ true, 1e-6, 2e-6, 0.0, {} });
 
     const QByteArray encoded = QJsonDocument(t.toJson()).toJson(QJsonDocument::Compact);

@@ -85,6 +85,11 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     QCOMPARE(badges.at(2), (TurnBadge { TurnBadge::Kind::Label, QStringLiteral("good") }));
     QCOMPARE(TurnBadges::of(t.turns.at(2)).first().kind, TurnBadge::Kind::CompileFailed);
     QCOMPARE(TurnBadges::of(t.turns.at(0)).first().kind, TurnBadge::Kind::Slower);
+    t.turns[1].eval->hackFlags = { QStringLiteral("result-reuse"), QStringLiteral("excessive-speedup") };
+    QCOMPARE(TurnBadges::of(t.turns.at(1)).at(1), (TurnBadge { TurnBadge::Kind::Hack, QStringLiteral("flagged: result-reuse +1") }));
+    t.turns[1].eval->hackFlags = { QStringLiteral("side-stream") };
+    QCOMPARE(TurnBadges::of(t.turns.at(1)).at(1), (TurnBadge { TurnBadge::Kind::Hack, QStringLiteral("flagged: side-stream") }));
+    t.turns[1].eval->hackFlags.clear();
 
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.setCurrentTurn(1);

@@ -1,11 +1,28 @@
 #include "runner/childprocess.h"
+#include "runner/sandbox.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace kwb::runner;
+
+// Processes whose command line holds `tag` (what is left of a stage after it was stopped).
+static int processesTagged(const QByteArray& tag)
+{
+    int count = 0;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString& pid : pids) {
+        QFile cmdline(QStringLiteral("/proc/") + pid + QStringLiteral("/cmdline"));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(tag))
+            ++count;
+    }
+    return count;
+}
 
 class TestChildProcess : public QObject
 {
@@ -17,6 +34,10 @@ private Q_SLOTS:
     void signalIsReported();
     void fileSizeLimitStopsAWriter();
     void missingProgramIsAStartError();
+    void processLimitStopsAForkBomb();
+    void processLimitReachesEscapedSessions();
+    void cpuLimitStopsASpinner();
+    void sandboxConfinesWritesAndNetwork();
 
 private:
     QTemporaryDir m_dir;
@@ -95,6 +116,76 @@ void TestChildProcess::missingProgramIsAStartError()
     const ProcessOutcome o = runProcess(spec);
     QVERIFY(!o.started);
     QVERIFY(o.describe().find("No such file") != std::string::npos);
+}
+
+
+void TestChildProcess::processLimitStopsAForkBomb()
+{
+    ProcessSpec spec;
+    // Each shell starts two more that do the same; without the limit it would fill the process table.
+    spec.argv = { "sh", "-c", "bomb() { sleep 0.05; bomb & bomb & wait; }; bomb; echo kwb-bomb-tag" };
+    spec.limits.processes = 40;
+    spec.limits.wallSeconds = 60;
+    const ProcessOutcome o = runProcess(spec);
+    QVERIFY(o.processesExceeded);
+    QVERIFY(!o.succeeded());
+    QVERIFY(o.wallSeconds < 30);
+    QCOMPARE(o.describe(), std::string("started more processes than its limit allows"));
+}
+
+void TestChildProcess::processLimitReachesEscapedSessions()
+{
+    // Children that leave the process group with setsid are still the stage's: the limit counts and kills them.
+    ProcessSpec spec;
+    spec.argv = { "sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do setsid sh -c 'sleep 30; :' kwb-escaped-tag & done; wait" };
+    spec.limits.processes = 5;
+    spec.limits.wallSeconds = 60;
+    const ProcessOutcome o = runProcess(spec);
+    QVERIFY(o.processesExceeded);
+    QTRY_COMPARE_WITH_TIMEOUT(processesTagged("kwb-escaped-tag"), 0, 5000);
+}
+
+void TestChildProcess::cpuLimitStopsASpinner()
+{
+    ProcessSpec spec;
+    spec.argv = { "sh", "-c", "while :; do :; done" };
+    spec.limits.cpuSeconds = 1;
+    spec.limits.wallSeconds = 60;
+    const ProcessOutcome o = runProcess(spec);
+    QVERIFY(!o.succeeded());
+    QVERIFY(o.signal == SIGXCPU || o.signal == SIGKILL);
+    QVERIFY(o.wallSeconds < 30);
+}
+
+void TestChildProcess::sandboxConfinesWritesAndNetwork()
+{
+    const Sandbox& sandbox = Sandbox::instance();
+    if (sandbox.kind() != Sandbox::Kind::Bubblewrap)
+        QSKIP(sandbox.note().c_str());
+    QTemporaryDir writable;
+    QTemporaryDir other;
+    QVERIFY(QFile(other.filePath(QStringLiteral("keep.txt"))).open(QIODevice::WriteOnly));
+    SandboxPaths paths;
+    paths.writable = { writable.path().toStdString() };
+    paths.hidden = { other.path().toStdString() };
+    paths.workingDirectory = writable.path().toStdString();
+    ProcessSpec spec;
+    spec.argv = sandbox.launcher(paths);
+    // Outside the writable folder and outside /tmp (which is private in the sandbox): the test's own folder.
+    const QString outside = QDir::current().filePath(QStringLiteral("kwb-sandbox-outside.txt"));
+    QFile::remove(outside);
+    const std::string script = "echo in > inside.txt; echo out > " + outside.toStdString()
+        + "; ls " + other.path().toStdString() + "; (exec 3<>/dev/tcp/127.0.0.1/9) 2>/dev/null && echo net-open"
+        ;
+    spec.argv.insert(spec.argv.end(), { "bash", "-c", script });
+    spec.logPath = writable.filePath(QStringLiteral("log.txt")).toStdString();
+    QVERIFY(runProcess(spec).started);
+    QVERIFY(QFileInfo::exists(writable.filePath(QStringLiteral("inside.txt"))));
+    QVERIFY(!QFileInfo::exists(outside));
+    const QByteArray log = readAll(writable.filePath(QStringLiteral("log.txt")));
+    QVERIFY2(!log.contains("keep.txt"), log.constData()); // hidden
+    QVERIFY2(!log.contains("net-open"), log.constData());
+    QVERIFY2(log.contains("Read-only file system"), log.constData());
 }
 
 QTEST_GUILESS_MAIN(TestChildProcess)

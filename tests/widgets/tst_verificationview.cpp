@@ -36,8 +36,12 @@ void TestVerificationView::failedAndNotRun()
     EvalResult e = test::evalWith(StageStatus::Passed, StageStatus::Failed, 0, 0, -1);
     e.verify.trials = { { false, 0.5, 1.5, 0.25, QStringLiteral("values differ") } };
     e.hackFlags = { QStringLiteral("timing-escape") };
+    e.hackDetails = { QStringLiteral("A kernel was launched after the call returned.") };
+    e.isolation = QStringLiteral("rlimits");
     VerificationView view;
     view.setEval(&e);
+    QVERIFY(view.summary().contains(QStringLiteral("Flagged timing-escape: A kernel was launched after the call returned.")));
+    QVERIFY(view.summary().contains(QStringLiteral("resource limits only (no sandbox)")));
     QVERIFY(view.summary().startsWith(QStringLiteral("Incorrect")));
     QVERIFY(view.summary().contains(QStringLiteral("0 of 1 trial(s) passed")));
     QVERIFY(view.summary().contains(QStringLiteral("timing-escape")));

@@ -7,6 +7,9 @@
 import torch
 import torch.nn as nn
 
+# A candidate may use cuBLAS for its matrix products (the judge allows those library calls and kernels).
+KWB_ALLOWED_LIBRARIES = ("cublas",)
+
 N = 4096  # number of vectors (rows of A)
 K = 4096  # vector length
 

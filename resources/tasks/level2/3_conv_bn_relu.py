@@ -7,6 +7,9 @@
 import torch
 import torch.nn as nn
 
+# A candidate may use cuDNN for its convolutions (the judge allows those library calls and kernels).
+KWB_ALLOWED_LIBRARIES = ("cudnn",)
+
 BATCH = 48
 IN_CHANNELS = 64
 OUT_CHANNELS = 128

@@ -6,6 +6,9 @@
 # the fusion can save before writing it.
 import torch
 import torch.nn as nn
+
+# A candidate may use cuBLAS for its matrix products (the judge allows those library calls and kernels).
+KWB_ALLOWED_LIBRARIES = ("cublas",)
 import torch.nn.functional as F
 
 BATCH = 16384

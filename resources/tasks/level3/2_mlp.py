@@ -6,6 +6,9 @@
 import torch
 import torch.nn as nn
 
+# A candidate may use cuBLAS for its matrix products (the judge allows those library calls and kernels).
+KWB_ALLOWED_LIBRARIES = ("cublas",)
+
 BATCH = 2048
 IN_FEATURES = 2048
 HIDDEN = 4096

@@ -11,6 +11,9 @@ import math
 import torch
 import torch.nn as nn
 
+# A candidate may use cuBLAS for its matrix products (the judge allows those library calls and kernels).
+KWB_ALLOWED_LIBRARIES = ("cublas",)
+
 BATCH = 4
 SEQ = 2048
 EMBED = 1024

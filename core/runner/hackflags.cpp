@@ -1,0 +1,60 @@
+#include "runner/hackflags.h"
+
+#include "runner/jsonvalue.h"
+#include "runner/jsonwriter.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace kwb::runner {
+
+bool HackFlags::isFailing(const std::string& name)
+{
+    static constexpr std::array<std::string_view, 2> reviewOnly { "excessive-speedup", "non-contiguous-output" };
+    return std::find(reviewOnly.begin(), reviewOnly.end(), name) == reviewOnly.end();
+}
+
+bool HackFlags::isTorchFallback(const std::string& name)
+{
+    static constexpr std::array<std::string_view, 9> fallback { "torch-op-in-forward", "torch-op-in-cpp",
+        "try-except-fallback", "subclasses-model", "torch-op-at-runtime", "no-custom-kernel", "extension-not-called",
+        "torch-kernel-in-trace", "no-kernel-in-trace" };
+    return std::find(fallback.begin(), fallback.end(), name) != fallback.end();
+}
+
+void HackFlags::add(const std::string& name, const std::string& detail)
+{
+    if (m_torchAllowed && isTorchFallback(name))
+        return;
+    if (std::none_of(m_flags.begin(), m_flags.end(), [&](const HackFlag& f) { return f.name == name; }))
+        m_flags.push_back({ name, detail });
+}
+
+void HackFlags::addFrom(const JsonValue& flags)
+{
+    for (const JsonValue& flag : flags.items()) {
+        if (flag["name"].isString() && !flag["name"].toString().empty())
+            add(flag["name"].toString(), flag["detail"].toString());
+    }
+}
+
+const HackFlag* HackFlags::firstFailing() const
+{
+    const auto it = std::find_if(m_flags.begin(), m_flags.end(), [](const HackFlag& f) { return isFailing(f.name); });
+    return it == m_flags.end() ? nullptr : &*it;
+}
+
+void HackFlags::write(JsonWriter& w) const
+{
+    w.key("hack_flags").beginArray();
+    for (const HackFlag& flag : m_flags)
+        w.value(flag.name);
+    w.endArray();
+    w.key("hack_details").beginArray();
+    for (const HackFlag& flag : m_flags)
+        w.beginObject().key("flag").value(flag.name).key("detail").value(flag.detail).key("fails").value(isFailing(flag.name)).endObject();
+    w.endArray();
+}
+
+} // namespace kwb::runner

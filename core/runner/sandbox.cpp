@@ -1,0 +1,91 @@
+#include "runner/sandbox.h"
+
+#include "runner/childprocess.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace kwb::runner {
+
+namespace {
+
+std::vector<std::string> isolationArguments(const std::string& bwrap, bool network)
+{
+    std::vector<std::string> args = { bwrap, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts" };
+    if (!network)
+        args.push_back("--unshare-net");
+    // /dev as it is, for the GPU's device files; a fresh /proc for the new PID namespace; a private /tmp.
+    args.insert(args.end(), { "--ro-bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp" });
+    return args;
+}
+
+std::string firstLineOf(const std::string& path)
+{
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+} // namespace
+
+const Sandbox& Sandbox::instance()
+{
+    static const Sandbox sandbox;
+    return sandbox;
+}
+
+Sandbox::Sandbox()
+{
+    const char* wanted = std::getenv("KWB_SANDBOX");
+    if (wanted && std::string(wanted) == "rlimits") {
+        m_note = "KWB_SANDBOX=rlimits asks for resource limits only.";
+        return;
+    }
+    const std::string bwrap = resolveProgram("bwrap");
+    if (bwrap.find('/') == std::string::npos || access(bwrap.c_str(), X_OK) != 0) {
+        m_note = "bubblewrap (bwrap) is not installed, so candidate code runs with resource limits only.";
+        return;
+    }
+    // The same namespaces and mounts every stage gets, around a program that does nothing.
+    char logTemplate[] = "/tmp/kwb-sandbox-probe-XXXXXX";
+    const int fd = mkstemp(logTemplate);
+    if (fd >= 0)
+        close(fd);
+    ProcessSpec probe;
+    probe.argv = isolationArguments(bwrap, false);
+    probe.argv.insert(probe.argv.end(), { "--", resolveProgram("true") });
+    probe.logPath = fd >= 0 ? logTemplate : "";
+    probe.limits.wallSeconds = 20;
+    const ProcessOutcome outcome = runProcess(probe);
+    const std::string why = fd >= 0 ? firstLineOf(logTemplate) : std::string();
+    if (fd >= 0)
+        unlink(logTemplate);
+    if (!outcome.succeeded()) {
+        m_note = "bubblewrap cannot create its namespaces here (" + (why.empty() ? outcome.describe() : why)
+            + "), so candidate code runs with resource limits only.";
+        return;
+    }
+    m_kind = Kind::Bubblewrap;
+    m_bwrap = bwrap;
+}
+
+std::vector<std::string> Sandbox::launcher(const SandboxPaths& paths) const
+{
+    if (m_kind != Kind::Bubblewrap)
+        return {};
+    std::vector<std::string> args = isolationArguments(m_bwrap, paths.network);
+    for (const std::string& path : paths.readable)
+        args.insert(args.end(), { "--ro-bind", path, path });
+    for (const std::string& path : paths.writable)
+        args.insert(args.end(), { "--bind", path, path });
+    for (const std::string& path : paths.hidden)
+        args.insert(args.end(), { "--tmpfs", path });
+    if (!paths.workingDirectory.empty())
+        args.insert(args.end(), { "--chdir", paths.workingDirectory });
+    args.push_back("--");
+    return args;
+}
+
+} // namespace kwb::runner

@@ -1,0 +1,141 @@
+#include "runner/tracecheck.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+
+using namespace kwb::runner;
+
+// The candidate trace of a real evaluation on the H200 (diag(d) @ B as a row-scaling kernel), checked as it is and
+// with single events changed the way a hack would change them.
+class TestTraceCheck : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void honestTraceHasNoFlags();
+    void libraryKernelInACall();
+    void libraryKernelAllowedByPolicy();
+    void kernelOnAnotherStream();
+    void launchOutsideTheCalls();
+    void noOwnKernel();
+    void notATrace();
+
+private:
+    QStringList flagsOf(const std::function<void(QJsonObject&)>& change, const std::vector<std::string>& libraries = {});
+    QTemporaryDir m_dir;
+};
+
+static QJsonObject fixture()
+{
+    QFile f(QStringLiteral(KWB_TRACE_FIXTURE));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("the trace fixture cannot be read");
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+static bool isOwnKernel(const QJsonObject& e)
+{
+    return e.value(QStringLiteral("cat")).toString() == QStringLiteral("kernel")
+        && e.value(QStringLiteral("name")).toString().contains(QStringLiteral("row_scale_vec4_kernel"));
+}
+
+QStringList TestTraceCheck::flagsOf(const std::function<void(QJsonObject&)>& change, const std::vector<std::string>& libraries)
+{
+    QJsonObject trace = fixture();
+    QJsonArray events = trace.value(QStringLiteral("traceEvents")).toArray();
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        QJsonObject e = events[i].toObject();
+        change(e);
+        events[i] = e;
+    }
+    trace.insert(QStringLiteral("traceEvents"), events);
+    const QString path = m_dir.filePath(QStringLiteral("trace.json"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return { QStringLiteral("cannot write") };
+    out.write(QJsonDocument(trace).toJson(QJsonDocument::Compact));
+    out.close();
+    HackFlags flags;
+    std::string error;
+    if (!checkCandidateTrace(path.toStdString(), libraries, flags, &error))
+        return { QStringLiteral("error: ") + QString::fromStdString(error) };
+    QStringList names;
+    for (const HackFlag& f : flags.all())
+        names << QString::fromStdString(f.name);
+    return names;
+}
+
+void TestTraceCheck::honestTraceHasNoFlags()
+{
+    QCOMPARE(flagsOf([](QJsonObject&) {}), QStringList());
+}
+
+void TestTraceCheck::libraryKernelInACall()
+{
+    const QStringList flags = flagsOf([](QJsonObject& e) {
+        if (isOwnKernel(e))
+            e.insert(QStringLiteral("name"), QStringLiteral("void at::native::elementwise_kernel<128, 2, mul_kernel>(int)"));
+    });
+    QVERIFY(flags.contains(QStringLiteral("torch-kernel-in-trace")));
+    QVERIFY(flags.contains(QStringLiteral("no-kernel-in-trace")));
+}
+
+void TestTraceCheck::libraryKernelAllowedByPolicy()
+{
+    const auto toCublas = [](QJsonObject& e) {
+        if (isOwnKernel(e))
+            e.insert(QStringLiteral("name"), QStringLiteral("nvjet_sm90_tst_128x128_64x4_1x2_h_bz_coopA_NNT"));
+    };
+    QCOMPARE(flagsOf(toCublas), QStringList({ QStringLiteral("torch-kernel-in-trace"), QStringLiteral("no-kernel-in-trace") }));
+    QCOMPARE(flagsOf(toCublas, { "cublas" }), QStringList());
+}
+
+void TestTraceCheck::kernelOnAnotherStream()
+{
+    const QStringList flags = flagsOf([](QJsonObject& e) {
+        if (isOwnKernel(e)) {
+            QJsonObject args = e.value(QStringLiteral("args")).toObject();
+            args.insert(QStringLiteral("stream"), 13);
+            e.insert(QStringLiteral("args"), args);
+        }
+    });
+    QCOMPARE(flags, QStringList({ QStringLiteral("side-stream") }));
+}
+
+void TestTraceCheck::launchOutsideTheCalls()
+{
+    // Every call range ends before its kernel's launch: the launches now fall between the calls.
+    const QStringList flags = flagsOf([](QJsonObject& e) {
+        if (e.value(QStringLiteral("cat")).toString() == QStringLiteral("nvtx")
+            && e.value(QStringLiteral("name")).toString().contains(QStringLiteral("call")))
+            e.insert(QStringLiteral("dur"), 0.001);
+    });
+    QVERIFY(flags.contains(QStringLiteral("work-outside-timed-calls")));
+}
+
+void TestTraceCheck::noOwnKernel()
+{
+    const QStringList flags = flagsOf([](QJsonObject& e) {
+        if (isOwnKernel(e))
+            e.insert(QStringLiteral("cat"), QStringLiteral("dropped"));
+    });
+    QCOMPARE(flags, QStringList({ QStringLiteral("no-kernel-in-trace") }));
+}
+
+void TestTraceCheck::notATrace()
+{
+    const QStringList flags = flagsOf([](QJsonObject& e) {
+        if (e.value(QStringLiteral("cat")).toString() == QStringLiteral("nvtx"))
+            e.insert(QStringLiteral("name"), QStringLiteral("something else"));
+    });
+    QCOMPARE(flags.size(), 1);
+    QVERIFY(flags.front().startsWith(QStringLiteral("error: ")));
+}
+
+QTEST_GUILESS_MAIN(TestTraceCheck)
+#include "tst_tracecheck.moc"
