@@ -196,6 +196,8 @@ void Store::Transaction::rollback()
         m_store.exec(QStringLiteral("ROLLBACK TO s%1").arg(m_depth), &ignored);
         m_store.exec(QStringLiteral("RELEASE s%1").arg(m_depth), &ignored);
     }
+    if (m_store.m_writer)
+        m_store.m_writer->forgetManifests();
     m_active = false;
     --m_store.m_transactionDepth;
 }

@@ -57,6 +57,9 @@ std::optional<QByteArray> TrajectoryReader::blob(const QString& sha256, QString*
         return std::nullopt;
     }
     if (!m_blob.next()) {
+        m_blob.finish();
+        if (sha256 == WorkspaceSnapshot::sha256Hex({})) // empty content, which older versions did not store
+            return QByteArray();
         *error = m_store.describe(QStringLiteral("blob %1").arg(sha256)) + QStringLiteral(" is missing.");
         return std::nullopt;
     }

@@ -80,7 +80,8 @@ bool TrajectoryWriter::putBlob(const QByteArray& data, const QString& sha256, QS
 {
     m_insertBlob.addBindValue(sha256);
     m_insertBlob.addBindValue(data.size());
-    m_insertBlob.addBindValue(data);
+    // A null QByteArray (an empty file as QFile reads it) binds as NULL, which OR IGNORE would silently drop.
+    m_insertBlob.addBindValue(data.isNull() ? QByteArray("") : data);
     if (!m_insertBlob.exec())
         return fail(m_insertBlob, QStringLiteral("writing blob %1").arg(sha256), error);
     if (m_insertBlob.numRowsAffected() == 0)
@@ -107,6 +108,10 @@ bool TrajectoryWriter::putWorkspace(const WorkspaceSnapshot& workspace, QString*
         return true;
     *manifestHash = workspace.manifestHash();
     for (const QString& path : workspace.paths()) {
+        if (QString::fromUtf8(path.toUtf8()) != path) { // a lone surrogate would read back as another name
+            *error = QStringLiteral("workspace file name \"%1\" is not valid Unicode").arg(path);
+            return false;
+        }
         const QString hash = workspace.hash(path);
         if (workspace.hasContent(path)) {
             if (!putBlob(workspace.content(path), hash, error))

@@ -22,6 +22,8 @@ public:
     std::optional<qint64> addTurn(qint64 trajectoryId, const Turn& turn, QString* error);
     // Stores content that a turn refers to by hash (a trace: EvalResult::traceBlob); returns its sha256.
     std::optional<QString> addBlob(const QByteArray& data, QString* error);
+    // After a rollback: manifests written since the last commit are gone, and the cache must not vouch for them.
+    void forgetManifests() { m_knownManifests.clear(); }
 
 private:
     std::optional<qint64> insertTurn(qint64 trajectoryId, const Turn& turn, qint64 parentId, int depth, int seq,

@@ -43,7 +43,7 @@ bool microsToNanos(std::string_view text, int64_t* ns)
     const std::string copy(text); // exponents and other forms
     char* end = nullptr;
     const double us = std::strtod(copy.c_str(), &end);
-    if (end == copy.c_str() || !std::isfinite(us))
+    if (end == copy.c_str() || !(std::fabs(us) < 9.2e15)) // beyond int64_t once in ns
         return false;
     *ns = std::llround(us * 1000.0);
     return true;
@@ -88,6 +88,8 @@ simdjson::error_code readId(od::value v, Id* id)
         double d = 0;
         if (auto e = v.get_double().get(d))
             return e;
+        if (!(std::fabs(d) < 9.2e18)) // converting a larger double to int64_t is undefined
+            return simdjson::NUMBER_OUT_OF_RANGE;
         id->value = static_cast<int64_t>(d);
         return simdjson::SUCCESS;
     }
