@@ -26,6 +26,32 @@ QString fileName(const QString& path)
     return QFileInfo(path).fileName();
 }
 
+// A store whose first transactions are still only in its WAL (open elsewhere, or its writer was killed) has a main
+// file whose header does not name it yet. SQLite, read-only, sees the committed header without changing the file.
+bool readCommittedHeader(const QString& path, StoreFileHeader* header)
+{
+    const QString connection = QStringLiteral("kwb-probe-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1));
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(QStringLiteral("PRAGMA application_id")) && q.next()) {
+                header->applicationId = q.value(0).toUInt();
+                q.finish();
+                ok = q.exec(QStringLiteral("PRAGMA user_version")) && q.next();
+                if (ok)
+                    header->userVersion = q.value(0).toUInt();
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return ok;
+}
+
 } // namespace
 
 QString Store::describe(const QString& what) const
@@ -50,7 +76,10 @@ std::unique_ptr<Store> Store::openConnection(const QString& path, QString* error
 std::unique_ptr<Store> Store::open(const QString& path, QString* error, OpenMode mode)
 {
     QString ioError;
-    const StoreFileHeader header = StoreFileHeader::read(path, &ioError);
+    StoreFileHeader header = StoreFileHeader::read(path, &ioError);
+    if (header.kind == StoreFileHeader::Kind::Sqlite && header.applicationId == 0
+        && QFileInfo(path + QStringLiteral("-wal")).size() > 0)
+        readCommittedHeader(path, &header);
     const QString name = fileName(path);
     switch (header.kind) {
     case StoreFileHeader::Kind::NotSqlite:
