@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Red-team suite of kwb-runner: evaluates known reward hacks (and honest candidates) and checks each verdict
+against expected.json.
+
+  run_redteam.py --runner build/bin/kwb-runner --device cpu --cache DIR --work DIR [--case NAME ...] [--json OUT]
+
+Every case runs from copies under --work: the task file (compared byte for byte afterwards), the candidate (with
+redteam_port.txt and redteam_outside.txt beside model_new.py, in case the sandbox clears the environment) and, for
+cases marked copy_harness, the harness folder. A TCP listener on 127.0.0.1 stands ready for the network case; it
+must receive nothing. One line per case; the exit status is 1 when any case differs from its expectation.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+FOLDERS = {"cpu": "cpu", "honest": "honest", "gpu": "gpu"}
+PROTOCOL = ["--trials", "3", "--no-baselines", "--min-calls", "5", "--min-ms", "5", "--warmup-ms", "2",
+            "--run-timeout", "60", "--memory-limit-gb", "4"]
+
+
+class Listener:
+    """Accepts every connection on 127.0.0.1 and keeps what arrives, so a sandbox's network block is proven."""
+
+    def __init__(self):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.connections = 0
+        self.received = b""
+        self.stopping = False
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        while not self.stopping:
+            try:
+                conn, _ = self.sock.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            self.connections += 1
+            conn.settimeout(2)
+            try:
+                while True:
+                    data = conn.recv(4096)
+                    if not data:
+                        break
+                    self.received += data
+            except OSError:
+                pass
+            conn.close()
+
+    def stop(self):
+        self.stopping = True
+        self.thread.join(timeout=2)
+        self.sock.close()
+
+
+def tree_digest(path):
+    digest = hashlib.sha256()
+    if os.path.isfile(path):
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    for root, dirs, files in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            full = os.path.join(root, name)
+            digest.update(os.path.relpath(full, path).encode() + b"\0")
+            with open(full, "rb") as f:
+                digest.update(f.read() + b"\0")
+    return digest.hexdigest()
+
+
+def load_expectations():
+    with open(os.path.join(HERE, "expected.json")) as f:
+        return json.load(f)["cases"]
+
+
+def candidate_source(name, spec):
+    folder = os.path.join(HERE, FOLDERS[spec["group"]])
+    path = os.path.join(folder, name)
+    return path if os.path.isdir(path) else path + ".py"
+
+
+def prepare(name, spec, work, harness):
+    """Copies of everything the case may touch, under work/<name>; returns the paths and the listener."""
+    root = os.path.join(work, name)
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(os.path.join(root, "task"))
+    os.makedirs(os.path.join(root, "outside"))
+    task = os.path.join(root, "task", spec["task"] + ".py")
+    shutil.copyfile(os.path.join(HERE, "tasks", spec["task"] + ".py"), task)
+    source = candidate_source(name, spec)
+    listener = Listener()
+    outside = os.path.join(root, "outside", "written-by-candidate.txt")
+    if os.path.isdir(source):
+        candidate = os.path.join(root, "candidate")
+        shutil.copytree(source, candidate, ignore=shutil.ignore_patterns("__pycache__"))
+        for file, text in (("redteam_port.txt", str(listener.port)), ("redteam_outside.txt", outside)):
+            with open(os.path.join(candidate, file), "w") as f:
+                f.write(text + "\n")
+    else:
+        candidate = os.path.join(root, os.path.basename(source))
+        shutil.copyfile(source, candidate)
+    harness_copy = ""
+    if spec.get("copy_harness"):
+        harness_copy = os.path.join(root, "harness")
+        shutil.copytree(os.path.dirname(harness), harness_copy, ignore=shutil.ignore_patterns("__pycache__"))
+        harness_copy = os.path.join(harness_copy, os.path.basename(harness))
+    return {"root": root, "task": task, "candidate": candidate, "outside": outside, "listener": listener,
+            "harness": harness_copy, "task_digest": tree_digest(task),
+            "harness_digest": tree_digest(os.path.dirname(harness_copy)) if harness_copy else ""}
+
+
+def run_case(name, spec, args):
+    paths = prepare(name, spec, os.path.abspath(args.work), args.harness)
+    command = [args.runner, "eval", "--task", paths["task"], "--candidate", paths["candidate"], "--device",
+               spec.get("device", "cpu"), "--run-dir", os.path.join(paths["root"], "run"), "--cache-dir",
+               os.path.abspath(args.cache)] + PROTOCOL + spec.get("extra_args", [])
+    if paths["harness"]:
+        command += ["--harness", paths["harness"]]
+    elif args.harness_given:
+        command += ["--harness", args.harness]
+    if args.python:
+        command += ["--python", args.python]
+    env = dict(os.environ, REDTEAM_PORT=str(paths["listener"].port), REDTEAM_OUTSIDE=paths["outside"])
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=args.case_timeout)
+        stdout, stderr, code = proc.stdout, proc.stderr, proc.returncode
+    except subprocess.TimeoutExpired as e:
+        stdout, stderr, code = "", "kwb-runner did not finish within %d s" % args.case_timeout, -1
+    seconds = time.monotonic() - start
+    time.sleep(0.3)  # a connection made just before the end still reaches the listener
+    paths["listener"].stop()
+    try:
+        result = json.loads(stdout)
+    except ValueError:
+        result = {"error": "kwb-runner printed no JSON (exit %s): %s" % (code, (stderr or stdout)[-400:])}
+    return judge(name, spec, result, paths, seconds)
+
+
+def observed_containment(paths):
+    listener = paths["listener"]
+    return {
+        "no-connection": listener.connections == 0 and not listener.received,
+        "outside-file-absent": not os.path.exists(paths["outside"]),
+        "task-unchanged": tree_digest(paths["task"]) == paths["task_digest"],
+        "harness-unchanged": not paths["harness"] or tree_digest(os.path.dirname(paths["harness"])) == paths["harness_digest"],
+    }
+
+
+def judge(name, spec, result, paths, seconds):
+    verify = result.get("verify", {}) if isinstance(result.get("verify"), dict) else {}
+    status = verify.get("status", "missing")
+    flags = result.get("hack_flags", []) or []
+    isolation = (result.get("isolation") or {}).get("kind", "none")
+    reward = (result.get("reward") or {}).get("value")
+    contained = observed_containment(paths)
+    record = {"case": name, "group": spec["group"], "task": spec["task"], "device": spec.get("device", "cpu"),
+              "verify_status": status, "verify_message": verify.get("message", result.get("error", "")),
+              "correct": status == "passed", "flags": flags, "isolation": isolation, "reward": reward,
+              "seconds": round(seconds, 1), "contained": contained, "mismatches": [], "note": ""}
+    expect = dict(spec)
+    if isolation != "bubblewrap":
+        expect.update(spec.get("when_rlimits", {}))
+    if spec.get("requires_isolation") == "bubblewrap" and isolation != "bubblewrap":
+        broken = [check for check in spec.get("contained", []) if not contained[check]]
+        record["note"] = "not contained (no sandbox)" if broken else "contained without a sandbox"
+        return record
+    m = record["mismatches"]
+    if "error" in result:
+        m.append("no result: " + result["error"])
+        return record
+    if "correct" in expect and expect["correct"] != record["correct"]:
+        m.append("expected correct=%s, observed verify.status=%s" % (expect["correct"], status))
+    if expect.get("status_in") and status not in expect["status_in"]:
+        m.append("verify.status %s not in %s" % (status, expect["status_in"]))
+    missing = [f for f in expect.get("flags_include", []) if f not in flags]
+    if missing:
+        m.append("missing flags %s" % missing)
+    if expect.get("flags_any") and not set(expect["flags_any"]) & set(flags):
+        m.append("none of the flags %s" % expect["flags_any"])
+    if expect.get("no_flags") and flags:
+        m.append("an honest candidate got flags %s" % flags)
+    unwanted = [f for f in expect.get("flags_exclude", []) if f in flags]
+    if unwanted:
+        m.append("unexpected flags %s" % unwanted)
+    if expect.get("correct") is False and status != "not-run" and reward is not None and reward != -1:
+        m.append("a rejected candidate got reward %s, not -1" % reward)
+    for check in expect.get("contained", []):
+        if not contained[check]:
+            m.append("not contained: " + check)
+    return record
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runner", required=True, help="the kwb-runner to test")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--cache", required=True, help="cache folder shared by all cases (builds, baselines)")
+    parser.add_argument("--work", required=True, help="folder for each case's copies and run directory")
+    parser.add_argument("--case", action="append", default=[], help="run only this case (repeatable)")
+    parser.add_argument("--json", help="write every case's verdict here")
+    parser.add_argument("--harness", help="kwb_harness.py to pass to kwb-runner (default: the runner's own)")
+    parser.add_argument("--python", help="the Python with torch to pass to kwb-runner")
+    parser.add_argument("--case-timeout", type=int, default=900)
+    parser.add_argument("--list", action="store_true", help="print the cases and exit")
+    args = parser.parse_args()
+    args.harness_given = bool(args.harness)
+    args.harness = os.path.abspath(args.harness or os.path.join(REPO, "resources", "harness", "kwb_harness.py"))
+    cases = load_expectations()
+    unknown = [c for c in args.case if c not in cases]
+    if unknown:
+        parser.error("unknown case(s): %s" % ", ".join(unknown))
+    selected = [c for c in cases if (c in args.case if args.case else cases[c].get("device", "cpu") == args.device)]
+    if args.list:
+        print("\n".join(selected))
+        return 0
+    os.makedirs(args.work, exist_ok=True)
+    records = []
+    for name in selected:
+        record = run_case(name, cases[name], args)
+        records.append(record)
+        verdict = "ok  " if not record["mismatches"] else "FAIL"
+        print("%s %-28s %-9s flags=%s isolation=%s reward=%s %.1fs%s%s" % (
+            verdict, name, record["verify_status"], ",".join(record["flags"]) or "-", record["isolation"],
+            record["reward"], record["seconds"], (" [" + record["note"] + "]") if record["note"] else "",
+            "".join("\n     - " + x for x in record["mismatches"])
+            + ("\n     verify.message: " + record["verify_message"] if record["mismatches"] else "")), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": args.device, "runner": args.runner, "cases": records}, f, indent=1)
+    failed = [r["case"] for r in records if r["mismatches"]]
+    print("%d case(s), %d mismatch(es)%s" % (len(records), len(failed), (": " + ", ".join(failed)) if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
