@@ -1,0 +1,108 @@
+#include "chatjsonlimporter.h"
+
+#include "chatformat.h"
+#include "conversationbuilder.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QUuid>
+
+namespace kwb {
+
+namespace {
+
+const QUuid kNamespace(QStringLiteral("{6d1c3f0e-5a53-4c8e-9c55-0b7e0d3a9f21}"));
+
+} // namespace
+
+std::optional<Trajectory> ChatJsonlImporter::decode(const QByteArray& line, const QString& path, qint64 lineNumber,
+    QString* error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("not valid JSON at byte %1 of the line (%2)").arg(pe.offset).arg(pe.errorString());
+        return std::nullopt;
+    }
+    const QJsonObject root = doc.object();
+    if (doc.isObject() && !root.value(QLatin1String("messages")).isArray()) {
+        *error = root.contains(QLatin1String("messages")) ? QStringLiteral("field \"messages\" is not a list")
+                                                          : QStringLiteral("field \"messages\" is missing");
+        return std::nullopt;
+    }
+    if (!doc.isObject() && !doc.isArray()) {
+        *error = QStringLiteral("the line is neither an object with \"messages\" nor a list of messages");
+        return std::nullopt;
+    }
+    const QJsonArray messages = doc.isArray() ? doc.array() : root.value(QLatin1String("messages")).toArray();
+    const QJsonObject metadata = root.value(QLatin1String("metadata")).toObject();
+
+    Trajectory t;
+    t.uuid = QUuid::createUuidV5(kNamespace, line).toString(QUuid::WithoutBraces);
+    t.task.name = metadata.value(QLatin1String("task")).toString(QFileInfo(path).completeBaseName());
+    t.task.level = metadata.value(QLatin1String("level")).toInt();
+    t.task.source = metadata.value(QLatin1String("task_source")).toString();
+    t.title = QStringLiteral("%1 line %2").arg(QFileInfo(path).fileName()).arg(lineNumber);
+    t.source = kFormat;
+    t.metadata.insert(QLatin1String("import"), QJsonObject { { QLatin1String("format"), kFormat },
+        { QLatin1String("path"), QFileInfo(path).absoluteFilePath() }, { QLatin1String("line"), lineNumber } });
+
+    Provenance provenance;
+    provenance.kind = Provenance::Kind::Import;
+    provenance.agent = kFormat;
+    provenance.model = root.value(QLatin1String("model")).toString();
+    provenance.source = QStringLiteral("%1:%2").arg(QFileInfo(path).absoluteFilePath()).arg(lineNumber);
+    ConversationBuilder builder(t.uuid, provenance);
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        if (!messages.at(i).isObject()) {
+            *error = QStringLiteral("message %1 is not an object").arg(i + 1);
+            return std::nullopt;
+        }
+        QString inner;
+        const Message m = ChatFormat::fromJson(messages.at(i).toObject(), &inner);
+        if (inner.isEmpty())
+            builder.add(m, &inner);
+        if (!inner.isEmpty()) {
+            *error = QStringLiteral("message %1: %2").arg(i + 1).arg(inner);
+            return std::nullopt;
+        }
+    }
+    builder.finish(&t);
+    return t;
+}
+
+std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, const QString& path,
+    const StoreImport::Progress& progress, QString* error)
+{
+    StoreImport import(store, path, progress);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1 cannot be read: %2.").arg(import.inputName(), file.errorString());
+        return std::nullopt;
+    }
+    if (!import.begin(error))
+        return std::nullopt;
+    qint64 lineNumber = 0;
+    while (!file.atEnd()) {
+        const qint64 lineStart = file.pos();
+        QByteArray line = file.readLine();
+        ++lineNumber;
+        if (line.trimmed().isEmpty())
+            continue;
+        if (line.endsWith('\n'))
+            line.chop(1);
+        QString inner;
+        const auto t = decode(line, path, lineNumber, &inner);
+        const QString where = QStringLiteral("line %1 (byte %2)").arg(lineNumber).arg(lineStart);
+        if (!t) {
+            *error = import.fail(where, inner);
+            return std::nullopt;
+        }
+        if (!import.add(*t, where, error) || !import.report(file.pos(), file.size(), error))
+            return std::nullopt;
+    }
+    return import.commit(error);
+}
+
+} // namespace kwb

@@ -1,0 +1,275 @@
+#include "testutils.h"
+
+#include "io/chatjsonlimporter.h"
+#include "io/branchselection.h"
+#include "io/sftexporter.h"
+#include "io/trajectorysource.h"
+#include "store/store.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+namespace {
+
+Message toolResult(const QString& id, const QString& name, const QString& text)
+{
+    Message m;
+    m.role = Message::Role::Tool;
+    m.toolCallId = id;
+    m.toolName = name;
+    m.text = text;
+    return m;
+}
+
+Message assistantCalling(const QString& text, const QList<ToolCall>& calls)
+{
+    Message m = test::assistant(text);
+    m.toolCalls = calls;
+    return m;
+}
+
+ToolCall writeFile(const QString& id, const QString& path, const QString& content)
+{
+    return { id, QStringLiteral("write_file"), { { QStringLiteral("path"), path }, { QStringLiteral("content"), content } } };
+}
+
+Annotation label(const QString& value)
+{
+    Annotation a;
+    a.kind = Annotation::Kind::Label;
+    a.scope = Annotation::Scope::Branch;
+    a.value = value;
+    a.author = QStringLiteral("tester");
+    a.created = QDateTime(QDate(2026, 3, 2), QTime(9, 0), Qt::UTC);
+    return a;
+}
+
+// A root that writes two files, a child that edits one (reward 3, accepted) and a fork of the root that writes a
+// broken kernel (reward -1): workspaces are what the tool calls leave, as an imported conversation rebuilds them.
+Trajectory toolTrajectory(const QString& uuid, const QString& task = QStringLiteral("1_diag_matmul"))
+{
+    Trajectory t = test::forkedTrajectory(uuid, task);
+    t.prompt = { Message { Message::Role::System, QStringLiteral("You write CUDA kernels."), {}, {}, {}, {}, -1, -1, -1 },
+        Message { Message::Role::User, QStringLiteral("Make diag(A) @ B fast."), {}, {}, {}, {}, -1, -1, -1 } };
+    Turn& root = t.turns[0];
+    root.messages = { assistantCalling(QStringLiteral("First version."),
+                          { writeFile(QStringLiteral("c1"), QStringLiteral("kernels/diag.cu"), QStringLiteral("__global__ void k() {}\n")),
+                              writeFile(QStringLiteral("c2"), QStringLiteral("model_new.py"), QStringLiteral("import torch\n")) }),
+        toolResult(QStringLiteral("c1"), QStringLiteral("write_file"), QStringLiteral("wrote kernels/diag.cu")),
+        toolResult(QStringLiteral("c2"), QStringLiteral("write_file"), QStringLiteral("wrote model_new.py")) };
+    root.messages[0].reasoning = QStringLiteral("rows scale independently");
+    root.workspace = {};
+    root.workspace.setFile(QStringLiteral("kernels/diag.cu"), "__global__ void k() {}\n");
+    root.workspace.setFile(QStringLiteral("model_new.py"), "import torch\n");
+
+    Turn& child = t.turns[1];
+    child.messages = { Message { Message::Role::User, QStringLiteral("Vectorize it."), {}, {}, {}, {}, -1, -1, -1 },
+        assistantCalling(QStringLiteral("float4 loads."),
+            { { QStringLiteral("c3"), QStringLiteral("edit_file"),
+                { { QStringLiteral("path"), QStringLiteral("kernels/diag.cu") }, { QStringLiteral("old_string"), QStringLiteral("k()") },
+                    { QStringLiteral("new_string"), QStringLiteral("k4()") } } } }),
+        toolResult(QStringLiteral("c3"), QStringLiteral("edit_file"), QStringLiteral("edited")) };
+    child.workspace = root.workspace;
+    child.workspace.setFile(QStringLiteral("kernels/diag.cu"), "__global__ void k4() {}\n");
+    child.annotations = { label(QStringLiteral("accept")) };
+
+    Turn& fork = t.turns[2];
+    fork.messages = { assistantCalling(QStringLiteral("Try again."),
+                          { writeFile(QStringLiteral("c4"), QStringLiteral("kernels/diag.cu"), QStringLiteral("__global__ void k( {}\n")) }),
+        toolResult(QStringLiteral("c4"), QStringLiteral("write_file"), QStringLiteral("wrote kernels/diag.cu")) };
+    fork.workspace = root.workspace;
+    fork.workspace.setFile(QStringLiteral("kernels/diag.cu"), "__global__ void k( {}\n");
+    fork.annotations = { label(QStringLiteral("reject")) };
+    return t;
+}
+
+QList<QJsonObject> jsonLines(const QByteArray& data)
+{
+    QList<QJsonObject> lines;
+    for (const QByteArray& line : data.split('\n')) {
+        if (!line.isEmpty())
+            lines.append(QJsonDocument::fromJson(line).object());
+    }
+    return lines;
+}
+
+} // namespace
+
+class TestExporters : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void sftOneLinePerBranch();
+    void sftAcceptedOnlyAndUpToBest();
+    void exportsAreDeterministic();
+    void sftRoundTrip();
+    void taskFilterIsExact();
+
+private:
+    using Writer = std::function<bool(const Store&, const QList<qint64>&, const ExportOptions&, QIODevice&, QString*)>;
+    static Writer writerFor(const QString& format);
+    QByteArray exportAll(const Store& store, const QString& format, const ExportOptions& options = {});
+    std::unique_ptr<Store> storeWith(const QString& name, const QList<Trajectory>& trajectories);
+    QString writeFile(const QString& name, const QByteArray& data);
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+TestExporters::Writer TestExporters::writerFor(const QString& format)
+{
+    if (format == QLatin1String("sft"))
+        return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return SftExporter::write(s, ids, o, out, {}, e); };
+    return {};
+}
+
+void TestExporters::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+}
+
+QByteArray TestExporters::exportAll(const Store& store, const QString& format, const ExportOptions& options)
+{
+    QString error;
+    const auto ids = TrajectorySource::ids(store, options.tasks, &error);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!ids || !writerFor(format)(store, *ids, options, buffer, &error))
+        qWarning() << error;
+    return buffer.data();
+}
+
+std::unique_ptr<Store> TestExporters::storeWith(const QString& name, const QList<Trajectory>& trajectories)
+{
+    QString error;
+    auto store = Store::open(m_dir->filePath(name), &error);
+    for (const Trajectory& t : trajectories) {
+        if (!store->addTrajectory(t, &error))
+            qWarning() << error;
+    }
+    return store;
+}
+
+QString TestExporters::writeFile(const QString& name, const QByteArray& data)
+{
+    QFile f(m_dir->filePath(name));
+    f.open(QIODevice::WriteOnly);
+    f.write(data);
+    return f.fileName();
+}
+
+void TestExporters::sftOneLinePerBranch()
+{
+    auto store = storeWith(QStringLiteral("a.kwb"), { toolTrajectory(QStringLiteral("a")) });
+    const QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("sft")));
+    QCOMPARE(lines.size(), 2);
+    const QJsonArray messages = lines.at(0).value(QLatin1String("messages")).toArray();
+    QCOMPARE(messages.size(), 2 + 3 + 3);
+    QCOMPARE(messages.at(0).toObject().value(QLatin1String("role")).toString(), QStringLiteral("system"));
+    const QJsonObject first = messages.at(2).toObject();
+    QCOMPARE(first.value(QLatin1String("role")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(first.value(QLatin1String("reasoning_content")).toString(), QStringLiteral("rows scale independently"));
+    const QJsonObject call = first.value(QLatin1String("tool_calls")).toArray().at(0).toObject();
+    QCOMPARE(call.value(QLatin1String("type")).toString(), QStringLiteral("function"));
+    QCOMPARE(call.value(QLatin1String("function")).toObject().value(QLatin1String("arguments")).toString(),
+        QStringLiteral("{\"content\":\"__global__ void k() {}\\n\",\"path\":\"kernels/diag.cu\"}"));
+    const QJsonObject result = messages.at(3).toObject();
+    QCOMPARE(result.value(QLatin1String("role")).toString(), QStringLiteral("tool"));
+    QCOMPARE(result.value(QLatin1String("tool_call_id")).toString(), QStringLiteral("c1"));
+    QCOMPARE(messages.at(5).toObject().value(QLatin1String("content")).toString(), QStringLiteral("Vectorize it."));
+    const QJsonObject metadata = lines.at(0).value(QLatin1String("metadata")).toObject();
+    QCOMPARE(metadata.value(QLatin1String("leaf")).toString(), QStringLiteral("a-t1"));
+    QCOMPARE(metadata.value(QLatin1String("reward")).toDouble(), 3.0);
+    QCOMPARE(lines.at(1).value(QLatin1String("messages")).toArray().size(), 2 + 3 + 2);
+}
+
+void TestExporters::sftAcceptedOnlyAndUpToBest()
+{
+    Trajectory unlabelled = toolTrajectory(QStringLiteral("b"));
+    unlabelled.turns[1].annotations.clear();
+    Trajectory accepted = toolTrajectory(QStringLiteral("c"));
+    accepted.turns[1].annotations.clear();
+    Annotation whole = label(QStringLiteral("accept"));
+    whole.scope = Annotation::Scope::Trajectory;
+    accepted.annotations = { whole };
+    auto store = storeWith(QStringLiteral("b.kwb"), { toolTrajectory(QStringLiteral("a")), unlabelled, accepted });
+
+    ExportOptions options;
+    options.acceptedOnly = true;
+    QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("sft"), options));
+    QStringList leaves;
+    for (const QJsonObject& l : lines)
+        leaves.append(l.value(QLatin1String("metadata")).toObject().value(QLatin1String("leaf")).toString());
+    QCOMPARE(leaves, QStringList({ QStringLiteral("a-t1"), QStringLiteral("c-t1"), QStringLiteral("c-t2") }));
+
+    // Best of a -> t1 is t1 (3); best of a -> t2 is the root (1): the fork's bad turn is cut.
+    options = {};
+    options.upToBest = true;
+    options.tasks = { QStringLiteral("1_diag_matmul") };
+    lines = jsonLines(exportAll(*store, QStringLiteral("sft"), options));
+    QCOMPARE(lines.size(), 6);
+    QCOMPARE(lines.at(1).value(QLatin1String("metadata")).toObject().value(QLatin1String("leaf")).toString(), QStringLiteral("a-t0"));
+    QCOMPARE(lines.at(1).value(QLatin1String("messages")).toArray().size(), 2 + 3);
+}
+
+void TestExporters::exportsAreDeterministic()
+{
+    const QList<Trajectory> trajectories { toolTrajectory(QStringLiteral("x")), test::forkedTrajectory(QStringLiteral("y")),
+        toolTrajectory(QStringLiteral("z"), QStringLiteral("2_relu")) };
+    auto first = storeWith(QStringLiteral("d1.kwb"), trajectories);
+    auto second = storeWith(QStringLiteral("d2.kwb"), trajectories);
+    for (const QString& format : QStringList { QStringLiteral("sft") }) {
+        const QByteArray once = exportAll(*first, format);
+        QVERIFY2(!once.isEmpty(), qPrintable(format));
+        QCOMPARE(exportAll(*first, format), once);
+        QCOMPARE(exportAll(*second, format), once);
+    }
+}
+
+void TestExporters::sftRoundTrip()
+{
+    const Trajectory original = toolTrajectory(QStringLiteral("r"));
+    auto store = storeWith(QStringLiteral("r.kwb"), { original });
+    const QByteArray exported = exportAll(*store, QStringLiteral("sft"));
+    auto back = storeWith(QStringLiteral("r2.kwb"), {});
+    QString error;
+    const auto counts = ChatJsonlImporter::importFile(*back, writeFile(QStringLiteral("sft.jsonl"), exported), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    const auto ids = TrajectorySource::ids(*back, {}, &error);
+    const auto branches = BranchSelection::all(original);
+    for (int i = 0; i < 2; ++i) {
+        const Trajectory imported = *back->trajectory(ids->at(i), Store::Depth::Full, &error);
+        QCOMPARE(imported.task.name, original.task.name);
+        QCOMPARE(imported.prompt, original.prompt);
+        const QList<const Turn*>& branch = branches.at(i);
+        QCOMPARE(imported.turns.size(), branch.size());
+        for (qsizetype k = 0; k < branch.size(); ++k) {
+            QCOMPARE(imported.turns.at(k).messages, branch.at(k)->messages);
+            QCOMPARE(imported.turns.at(k).workspace, branch.at(k)->workspace);
+            QCOMPARE(imported.turns.at(k).workspace.content(QStringLiteral("kernels/diag.cu")),
+                branch.at(k)->workspace.content(QStringLiteral("kernels/diag.cu")));
+        }
+    }
+    // And what came back goes out again unchanged.
+    QCOMPARE(exportAll(*back, QStringLiteral("sft")).count('\n'), 2);
+}
+
+void TestExporters::taskFilterIsExact()
+{
+    auto store = storeWith(QStringLiteral("f.kwb"), { toolTrajectory(QStringLiteral("a"), QStringLiteral("1_relu")),
+        toolTrajectory(QStringLiteral("b"), QStringLiteral("11_relu")), toolTrajectory(QStringLiteral("c"), QStringLiteral("2_gelu")) });
+    QString error;
+    const auto ids = TrajectorySource::ids(*store, { QStringLiteral("1_relu"), QStringLiteral("2_gelu") }, &error);
+    QVERIFY2(ids, qPrintable(error));
+    QCOMPARE(ids->size(), 2);
+    QVERIFY(ids->at(0) < ids->at(1));
+}
+
+QTEST_GUILESS_MAIN(TestExporters)
+#include "tst_exporters.moc"

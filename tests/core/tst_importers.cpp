@@ -1,0 +1,152 @@
+#include "testutils.h"
+
+#include "io/chatjsonlimporter.h"
+#include "store/store.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+// Each importer against fixtures written in its format, including broken ones that must leave the store as it was.
+class TestImporters : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void openAiChatConversations();
+    void brokenFilesImportNothing_data();
+    void brokenFilesImportNothing();
+    void cancelImportsNothing();
+
+private:
+    using Import = std::function<std::optional<StoreImport::Counts>(Store&, const QString&, QString*)>;
+    static Import importerFor(const QString& format);
+    std::unique_ptr<Store> openStore(const QString& name);
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+TestImporters::Import TestImporters::importerFor(const QString& format)
+{
+    if (format == QLatin1String("openai"))
+        return [](Store& s, const QString& p, QString* e) { return ChatJsonlImporter::importFile(s, p, {}, e); };
+    return {};
+}
+
+void TestImporters::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+}
+
+std::unique_ptr<Store> TestImporters::openStore(const QString& name)
+{
+    QString error;
+    auto store = Store::open(m_dir->filePath(name), &error);
+    if (!store)
+        qWarning() << error;
+    return store;
+}
+
+void TestImporters::openAiChatConversations()
+{
+    const QString path = QFINDTESTDATA("data/openai/conversations.jsonl");
+    auto store = openStore(QStringLiteral("s.kwb"));
+    QString error;
+    QList<qint64> seen;
+    const auto counts = ChatJsonlImporter::importFile(*store, path, [&seen](qint64 done, qint64 total) {
+        seen.append(done);
+        return done <= total;
+    }, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    QCOMPARE(counts->turns, 4 + 1);
+    QCOMPARE(seen.size(), 2);
+    QCOMPARE(seen.last(), QFileInfo(path).size());
+
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 2);
+    Trajectory first = *store->trajectory(ids->at(0), Store::Depth::Full, &error);
+    Trajectory second = *store->trajectory(ids->at(1), Store::Depth::Full, &error);
+    if (first.turns.size() != 4)
+        std::swap(first, second);
+    QCOMPARE(first.task.name, QStringLiteral("1_diag_matmul"));
+    QCOMPARE(first.task.level, 1);
+    QCOMPARE(first.prompt.size(), 2);
+    QCOMPARE(first.prompt.at(0).role, Message::Role::System);
+    QCOMPARE(first.source, QStringLiteral("openai-chat"));
+
+    const Turn& t0 = first.turns.at(0);
+    QCOMPARE(t0.messages.size(), 3);
+    QCOMPARE(t0.messages.at(0).reasoning, QStringLiteral("diag(A) @ B scales row i of B by A[i]."));
+    QCOMPARE(t0.messages.at(0).toolCalls.size(), 2);
+    QCOMPARE(t0.messages.at(0).toolCalls.at(0).arguments.value(QLatin1String("path")).toString(), QStringLiteral("kernels/diag.cu"));
+    QCOMPARE(t0.messages.at(1).toolCallId, QStringLiteral("call_1"));
+    QCOMPARE(t0.workspace.paths(), QStringList({ QStringLiteral("kernels/diag.cu"), QStringLiteral("model_new.py") }));
+    QCOMPARE(t0.provenance.kind, Provenance::Kind::Import);
+    QCOMPARE(t0.provenance.model, QStringLiteral("kb-coder-7b"));
+    QVERIFY(t0.provenance.source.endsWith(QStringLiteral("conversations.jsonl:1")));
+
+    const Turn& steer = first.turns.at(2);
+    QCOMPARE(steer.parentUuid, first.turns.at(1).uuid);
+    QCOMPARE(steer.messages.at(0).role, Message::Role::User);
+    QCOMPARE(steer.messages.at(0).text, QStringLiteral("Use a grid-stride loop."));
+    QCOMPARE(steer.workspace.content(QStringLiteral("kernels/diag.cu")),
+        QByteArray("__global__ void scale_rows(const float* a, const float* b, float* c, int n, int m) { for (;;) break; }\n"));
+    QCOMPARE(first.turns.at(3).workspace, steer.workspace);
+
+    QCOMPARE(second.prompt.at(0).text, QStringLiteral("Write a ReLU kernel."));
+    QCOMPARE(second.turns.at(0).messages.at(1).toolName, QStringLiteral("create_file"));
+    QCOMPARE(second.turns.at(0).workspace.content(QStringLiteral("relu.cu")), QByteArray("__global__ void relu() {}\n"));
+}
+
+void TestImporters::brokenFilesImportNothing_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("openai: message without role") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-role.jsonl")
+                                                  << QStringLiteral("broken-role.jsonl line 2 (byte 358): message 2: field \"role\" is missing");
+    QTest::newRow("openai: tool result first") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-tool-order.jsonl")
+                                               << QStringLiteral("broken-tool-order.jsonl line 2 (byte 358): message 2: a tool result (\"role\": \"tool\") answers no assistant message");
+    QTest::newRow("openai: truncated line") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-truncated.jsonl")
+                                            << QStringLiteral("broken-truncated.jsonl line 2 (byte 358): not valid JSON at byte");
+    QTest::newRow("openai: messages not a list") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-messages-field.jsonl")
+                                                 << QStringLiteral("broken-messages-field.jsonl line 2 (byte 358): field \"messages\" is not a list");
+}
+
+void TestImporters::brokenFilesImportNothing()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, fixture);
+    QFETCH(QString, expected);
+    const QString path = QFINDTESTDATA(fixture);
+    QVERIFY(!path.isEmpty());
+    const QString storePath = m_dir->filePath(QStringLiteral("b.kwb"));
+    QString error;
+    {
+        auto store = Store::open(storePath, &error);
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("existing")), &error));
+    }
+    const QByteArray before = test::fileDigest(storePath);
+    auto store = Store::open(storePath, &error);
+    QVERIFY(!importerFor(format)(*store, path, &error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QVERIFY2(error.endsWith(QStringLiteral("; nothing was imported.")), qPrintable(error));
+    QCOMPARE(store->info(&error)->trajectories, 1);
+    store.reset();
+    QCOMPARE(test::fileDigest(storePath), before);
+}
+
+void TestImporters::cancelImportsNothing()
+{
+    auto store = openStore(QStringLiteral("c.kwb"));
+    QString error;
+    QVERIFY(!ChatJsonlImporter::importFile(*store, QFINDTESTDATA("data/openai/conversations.jsonl"),
+        [](qint64 done, qint64) { return done < 1000; }, &error));
+    QVERIFY2(error.contains(QStringLiteral("cancelled")), qPrintable(error));
+    QCOMPARE(store->info(&error)->trajectories, 0);
+}
+
+QTEST_GUILESS_MAIN(TestImporters)
+#include "tst_importers.moc"
