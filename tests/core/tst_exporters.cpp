@@ -1,6 +1,8 @@
 #include "testutils.h"
 
 #include "io/chatjsonlimporter.h"
+#include "io/atifexporter.h"
+#include "io/atifimporter.h"
 #include "io/branchselection.h"
 #include "io/sftexporter.h"
 #include "io/trajectorysource.h"
@@ -110,6 +112,8 @@ private Q_SLOTS:
     void sftAcceptedOnlyAndUpToBest();
     void exportsAreDeterministic();
     void sftRoundTrip();
+    void atifDocumentPerBranch();
+    void atifRoundTripRebuildsTheTree();
     void taskFilterIsExact();
 
 private:
@@ -125,6 +129,8 @@ TestExporters::Writer TestExporters::writerFor(const QString& format)
 {
     if (format == QLatin1String("sft"))
         return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return SftExporter::write(s, ids, o, out, {}, e); };
+    if (format == QLatin1String("atif"))
+        return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return AtifExporter::write(s, ids, o, out, {}, e); };
     return {};
 }
 
@@ -223,7 +229,7 @@ void TestExporters::exportsAreDeterministic()
         toolTrajectory(QStringLiteral("z"), QStringLiteral("2_relu")) };
     auto first = storeWith(QStringLiteral("d1.kwb"), trajectories);
     auto second = storeWith(QStringLiteral("d2.kwb"), trajectories);
-    for (const QString& format : QStringList { QStringLiteral("sft") }) {
+    for (const QString& format : QStringList { QStringLiteral("sft"), QStringLiteral("atif") }) {
         const QByteArray once = exportAll(*first, format);
         QVERIFY2(!once.isEmpty(), qPrintable(format));
         QCOMPARE(exportAll(*first, format), once);
@@ -258,6 +264,54 @@ void TestExporters::sftRoundTrip()
     }
     // And what came back goes out again unchanged.
     QCOMPARE(exportAll(*back, QStringLiteral("sft")).count('\n'), 2);
+}
+
+void TestExporters::atifDocumentPerBranch()
+{
+    auto store = storeWith(QStringLiteral("a.kwb"), { toolTrajectory(QStringLiteral("a")) });
+    const QList<QJsonObject> docs = jsonLines(exportAll(*store, QStringLiteral("atif")));
+    QCOMPARE(docs.size(), 2);
+    const QJsonObject doc = docs.first();
+    QCOMPARE(doc.value(QLatin1String("schema_version")).toString(), QStringLiteral("ATIF-v1.7"));
+    QCOMPARE(doc.value(QLatin1String("session_id")).toString(), QStringLiteral("a/a-t1"));
+    const QJsonArray steps = doc.value(QLatin1String("steps")).toArray();
+    QCOMPARE(steps.size(), 2 + 1 + 2);
+    const QJsonObject agent = steps.at(2).toObject();
+    QCOMPARE(agent.value(QLatin1String("step_id")).toInt(), 3);
+    QCOMPARE(agent.value(QLatin1String("source")).toString(), QStringLiteral("agent"));
+    QCOMPARE(agent.value(QLatin1String("tool_calls")).toArray().at(0).toObject().value(QLatin1String("function_name")).toString(), QStringLiteral("write_file"));
+    QCOMPARE(agent.value(QLatin1String("observation")).toObject().value(QLatin1String("results")).toArray().at(1).toObject().value(QLatin1String("source_call_id")).toString(), QStringLiteral("c2"));
+    QCOMPARE(agent.value(QLatin1String("extra")).toObject().value(QLatin1String("reward")).toDouble(), 1.0);
+    const QJsonObject kwb = steps.at(4).toObject().value(QLatin1String("extra")).toObject().value(QLatin1String("kwb")).toObject();
+    QCOMPARE(kwb.value(QLatin1String("parent")).toString(), QStringLiteral("a-t0"));
+    QCOMPARE(kwb.value(QLatin1String("workspace")).toObject().keys(), QStringList({ QStringLiteral("kernels/diag.cu") }));
+}
+
+void TestExporters::atifRoundTripRebuildsTheTree()
+{
+    Trajectory original = toolTrajectory(QStringLiteral("r"));
+    original.turns[2].workspace.removeFile(QStringLiteral("model_new.py"));
+    original.turns[1].messages[1].promptTokens = 1200;
+    auto store = storeWith(QStringLiteral("r.kwb"), { original, test::forkedTrajectory(QStringLiteral("s")) });
+    const QByteArray exported = exportAll(*store, QStringLiteral("atif"));
+    auto back = storeWith(QStringLiteral("r2.kwb"), {});
+    QString error;
+    const auto counts = AtifImporter::importFile(*back, writeFile(QStringLiteral("r.atif.jsonl"), exported), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    QCOMPARE(counts->turns, 6);
+    const auto id = back->trajectoryId(QStringLiteral("r"), &error);
+    const Trajectory imported = *back->trajectory(*id, Store::Depth::Full, &error);
+    QCOMPARE(imported.prompt, original.prompt);
+    QCOMPARE(imported.turns.size(), original.turns.size());
+    for (qsizetype i = 0; i < original.turns.size(); ++i) {
+        QCOMPARE(imported.turns.at(i).messages, original.turns.at(i).messages);
+        QCOMPARE(imported.turns.at(i).workspace, original.turns.at(i).workspace);
+        QCOMPARE(imported.turns.at(i).eval, original.turns.at(i).eval);
+        QCOMPARE(imported.turns.at(i).parentUuid, original.turns.at(i).parentUuid);
+    }
+    QVERIFY(imported == original);
+    QCOMPARE(exportAll(*back, QStringLiteral("atif")), exported);
 }
 
 void TestExporters::taskFilterIsExact()

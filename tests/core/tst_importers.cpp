@@ -1,5 +1,6 @@
 #include "testutils.h"
 
+#include "io/atifimporter.h"
 #include "io/chatjsonlimporter.h"
 #include "store/store.h"
 
@@ -16,6 +17,7 @@ class TestImporters : public QObject
 private Q_SLOTS:
     void init();
     void openAiChatConversations();
+    void atifFromAnotherAgent();
     void brokenFilesImportNothing_data();
     void brokenFilesImportNothing();
     void cancelImportsNothing();
@@ -31,6 +33,8 @@ TestImporters::Import TestImporters::importerFor(const QString& format)
 {
     if (format == QLatin1String("openai"))
         return [](Store& s, const QString& p, QString* e) { return ChatJsonlImporter::importFile(s, p, {}, e); };
+    if (format == QLatin1String("atif"))
+        return [](Store& s, const QString& p, QString* e) { return AtifImporter::importFile(s, p, {}, e); };
     return {};
 }
 
@@ -100,6 +104,36 @@ void TestImporters::openAiChatConversations()
     QCOMPARE(second.turns.at(0).workspace.content(QStringLiteral("relu.cu")), QByteArray("__global__ void relu() {}\n"));
 }
 
+void TestImporters::atifFromAnotherAgent()
+{
+    auto store = openStore(QStringLiteral("a.kwb"));
+    QString error;
+    const auto counts = AtifImporter::importFile(*store, QFINDTESTDATA("data/atif/foreign.json"), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 1);
+    QCOMPARE(counts->turns, 3);
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    const Trajectory t = *store->trajectory(ids->first(), Store::Depth::Full, &error);
+    QCOMPARE(t.title, QStringLiteral("run-0042"));
+    QCOMPARE(t.policy, QStringLiteral("terminus"));
+    QCOMPARE(t.source, QStringLiteral("atif"));
+    QCOMPARE(t.prompt.size(), 2);
+    const Turn& first = t.turns.at(0);
+    QCOMPARE(first.messages.size(), 2);
+    QCOMPARE(first.messages.at(0).reasoning, QStringLiteral("one block per row"));
+    QCOMPARE(first.messages.at(0).promptTokens, 812);
+    QCOMPARE(first.messages.at(1).toolName, QStringLiteral("write_file"));
+    QCOMPARE(first.provenance.model, QStringLiteral("kb-coder-7b"));
+    const Turn& second = t.turns.at(1);
+    QCOMPARE(second.messages.at(0).text, QStringLiteral("Adding the binding."));
+    QCOMPARE(second.messages.size(), 3);
+    QCOMPARE(second.workspace.paths(), QStringList({ QStringLiteral("kernels/softmax.cu"), QStringLiteral("model_new.py") }));
+    const Turn& third = t.turns.at(2);
+    QCOMPARE(third.messages.at(0).role, Message::Role::User);
+    QCOMPARE(third.messages.at(1).toolCalls.at(0).arguments.value(QLatin1String("new_string")).toString(), QStringLiteral("softmax_warp()"));
+    QCOMPARE(third.workspace.content(QStringLiteral("kernels/softmax.cu")), QByteArray("__global__ void softmax_warp() {}\n"));
+}
+
 void TestImporters::brokenFilesImportNothing_data()
 {
     QTest::addColumn<QString>("format");
@@ -113,6 +147,14 @@ void TestImporters::brokenFilesImportNothing_data()
                                             << QStringLiteral("broken-truncated.jsonl line 2 (byte 358): not valid JSON at byte");
     QTest::newRow("openai: messages not a list") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-messages-field.jsonl")
                                                  << QStringLiteral("broken-messages-field.jsonl line 2 (byte 358): field \"messages\" is not a list");
+    QTest::newRow("atif: unknown step source") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-source.json")
+                                               << QStringLiteral("broken-source.json: steps[3]: field \"source\" has the unknown value \"robot\"");
+    QTest::newRow("atif: no schema version") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-schema.jsonl")
+                                             << QStringLiteral("broken-schema.jsonl line 2 (byte 1651): field \"schema_version\" is missing");
+    QTest::newRow("atif: tool call without name") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-tool-call.jsonl")
+                                                  << QStringLiteral("broken-tool-call.jsonl line 2 (byte 1651): steps[2]: field \"tool_calls[0].function_name\" is missing");
+    QTest::newRow("atif: parent missing") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-parent.jsonl")
+                                          << QStringLiteral("broken-parent.jsonl line 2 (byte 1651): steps[1].extra.kwb: field \"parent\" names turn o-t0");
 }
 
 void TestImporters::brokenFilesImportNothing()
