@@ -1,6 +1,8 @@
 #include "testutils.h"
 
 #include "io/chatjsonlimporter.h"
+#include "io/preferencepairs.h"
+#include "io/rolloutexporter.h"
 #include "io/atifexporter.h"
 #include "io/atifimporter.h"
 #include "io/branchselection.h"
@@ -115,6 +117,9 @@ private Q_SLOTS:
     void atifDocumentPerBranch();
     void atifRoundTripRebuildsTheTree();
     void taskFilterIsExact();
+    void pairsFromForksByReward();
+    void pairsByLabel();
+    void rolloutsGroupedByTask();
 
 private:
     using Writer = std::function<bool(const Store&, const QList<qint64>&, const ExportOptions&, QIODevice&, QString*)>;
@@ -129,6 +134,16 @@ TestExporters::Writer TestExporters::writerFor(const QString& format)
 {
     if (format == QLatin1String("sft"))
         return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return SftExporter::write(s, ids, o, out, {}, e); };
+    if (format == QLatin1String("pairs") || format == QLatin1String("pairs-label")) {
+        return [format](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) {
+            ExportOptions options = o;
+            if (format == QLatin1String("pairs-label"))
+                options.pairsBy = ExportOptions::PairsBy::Label;
+            return PreferencePairs::write(s, ids, options, out, {}, e);
+        };
+    }
+    if (format == QLatin1String("rollouts"))
+        return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return RolloutExporter::write(s, ids, o, out, {}, e); };
     if (format == QLatin1String("atif"))
         return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return AtifExporter::write(s, ids, o, out, {}, e); };
     return {};
@@ -229,7 +244,7 @@ void TestExporters::exportsAreDeterministic()
         toolTrajectory(QStringLiteral("z"), QStringLiteral("2_relu")) };
     auto first = storeWith(QStringLiteral("d1.kwb"), trajectories);
     auto second = storeWith(QStringLiteral("d2.kwb"), trajectories);
-    for (const QString& format : QStringList { QStringLiteral("sft"), QStringLiteral("atif") }) {
+    for (const QString& format : QStringList { QStringLiteral("sft"), QStringLiteral("atif"), QStringLiteral("pairs"), QStringLiteral("rollouts") }) {
         const QByteArray once = exportAll(*first, format);
         QVERIFY2(!once.isEmpty(), qPrintable(format));
         QCOMPARE(exportAll(*first, format), once);
@@ -323,6 +338,78 @@ void TestExporters::taskFilterIsExact()
     QVERIFY2(ids, qPrintable(error));
     QCOMPARE(ids->size(), 2);
     QVERIFY(ids->at(0) < ids->at(1));
+}
+
+void TestExporters::pairsFromForksByReward()
+{
+    const Trajectory t = toolTrajectory(QStringLiteral("p"));
+    const auto pairs = PreferencePairs::build(t, ExportOptions::PairsBy::Reward);
+    QCOMPARE(pairs.size(), 1);
+    QCOMPARE(pairs.first().forkTurn, QStringLiteral("p-t0"));
+    QCOMPARE(pairs.first().chosen.first()->uuid, QStringLiteral("p-t1"));
+    QCOMPARE(pairs.first().rejected.first()->uuid, QStringLiteral("p-t2"));
+    QCOMPARE(pairs.first().chosenScore, 3.0);
+
+    // Two more children of the root: one as good as the best (a tie makes no pair), one unevaluated (no pairs).
+    Trajectory wide = t;
+    Turn same = wide.turns[1];
+    same.uuid = QStringLiteral("p-t3");
+    same.annotations.clear();
+    Turn unknown = wide.turns[2];
+    unknown.uuid = QStringLiteral("p-t4");
+    unknown.eval.reset();
+    wide.turns << same << unknown;
+    QCOMPARE(PreferencePairs::build(wide, ExportOptions::PairsBy::Reward).size(), 2); // t1 > t2, t3 > t2
+
+    auto store = storeWith(QStringLiteral("p.kwb"), { t, test::forkedTrajectory(QStringLiteral("q")) });
+    const QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("pairs")));
+    QCOMPARE(lines.size(), 2);
+    const QJsonObject line = lines.first();
+    QCOMPARE(line.value(QLatin1String("prompt")).toArray().size(), 2 + 3);
+    QCOMPARE(line.value(QLatin1String("chosen")).toArray().size(), 3);
+    QCOMPARE(line.value(QLatin1String("chosen")).toArray().at(0).toObject().value(QLatin1String("content")).toString(), QStringLiteral("Vectorize it."));
+    QCOMPARE(line.value(QLatin1String("rejected")).toArray().size(), 2);
+    QCOMPARE(line.value(QLatin1String("rejected")).toArray().at(0).toObject().value(QLatin1String("content")).toString(), QStringLiteral("Try again."));
+    QCOMPARE(line.value(QLatin1String("metadata")).toObject().value(QLatin1String("by")).toString(), QStringLiteral("reward"));
+}
+
+void TestExporters::pairsByLabel()
+{
+    Trajectory t = toolTrajectory(QStringLiteral("l"));
+    // Labels overrule rewards: the rejected fork is starred instead and its sibling left unlabelled.
+    t.turns[1].annotations.clear();
+    t.turns[2].annotations = { label(QStringLiteral("star")) };
+    auto pairs = PreferencePairs::build(t, ExportOptions::PairsBy::Label);
+    QCOMPARE(pairs.size(), 1);
+    QCOMPARE(pairs.first().chosen.first()->uuid, QStringLiteral("l-t2"));
+    t.turns[1].annotations = { label(QStringLiteral("accept")) };
+    pairs = PreferencePairs::build(t, ExportOptions::PairsBy::Label);
+    QCOMPARE(pairs.first().chosen.first()->uuid, QStringLiteral("l-t1"));
+    QVERIFY(PreferencePairs::build(test::forkedTrajectory(QStringLiteral("n")), ExportOptions::PairsBy::Label).isEmpty());
+
+    auto store = storeWith(QStringLiteral("l.kwb"), { t });
+    const QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("pairs-label")));
+    QCOMPARE(lines.size(), 1);
+    QCOMPARE(lines.first().value(QLatin1String("metadata")).toObject().value(QLatin1String("chosen_score")).toDouble(), 2.0);
+}
+
+void TestExporters::rolloutsGroupedByTask()
+{
+    auto store = storeWith(QStringLiteral("g.kwb"), { toolTrajectory(QStringLiteral("b1"), QStringLiteral("2_relu")),
+        toolTrajectory(QStringLiteral("a1"), QStringLiteral("1_diag_matmul")), toolTrajectory(QStringLiteral("b2"), QStringLiteral("2_relu")) });
+    const QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("rollouts")));
+    QCOMPARE(lines.size(), 6);
+    QStringList groups;
+    for (const QJsonObject& l : lines)
+        groups.append(l.value(QLatin1String("group_id")).toString());
+    QCOMPARE(groups, QStringList({ QStringLiteral("1_diag_matmul"), QStringLiteral("1_diag_matmul"), QStringLiteral("2_relu"),
+                         QStringLiteral("2_relu"), QStringLiteral("2_relu"), QStringLiteral("2_relu") }));
+    const QJsonObject first = lines.first();
+    QCOMPARE(first.value(QLatin1String("rollout_id")).toString(), QStringLiteral("a1/a1-t1"));
+    QCOMPARE(first.value(QLatin1String("turn_rewards")).toArray(), QJsonArray({ 1.0, 3.0 }));
+    QCOMPARE(first.value(QLatin1String("reward")).toDouble(), 3.0);
+    QCOMPARE(lines.at(1).value(QLatin1String("reward")).toDouble(), -1.0);
+    QCOMPARE(lines.at(2).value(QLatin1String("trajectory")).toString(), QStringLiteral("b1"));
 }
 
 QTEST_GUILESS_MAIN(TestExporters)

@@ -1,0 +1,71 @@
+#include "rolloutexporter.h"
+
+#include "branchselection.h"
+#include "chatformat.h"
+#include "store/store.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kwb {
+
+namespace {
+
+QJsonValue number(double v)
+{
+    return std::isnan(v) ? QJsonValue() : QJsonValue(v);
+}
+
+} // namespace
+
+QByteArray RolloutExporter::encode(const Trajectory& trajectory, const QList<const Turn*>& branch)
+{
+    QJsonArray rewards;
+    QJsonArray turns;
+    for (const Turn* t : branch) {
+        rewards.append(number(t->reward()));
+        turns.append(t->uuid);
+    }
+    const QJsonObject line { { QLatin1String("group_id"), trajectory.task.name },
+        { QLatin1String("rollout_id"), QString(trajectory.uuid + QLatin1Char('/') + branch.last()->uuid) },
+        { QLatin1String("trajectory"), trajectory.uuid }, { QLatin1String("level"), trajectory.task.level },
+        { QLatin1String("messages"), ChatFormat::conversation(trajectory, branch) }, { QLatin1String("turns"), turns },
+        { QLatin1String("turn_rewards"), rewards }, { QLatin1String("reward"), number(BranchSelection::finalReward(branch)) } };
+    return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+}
+
+std::optional<QList<qint64>> RolloutExporter::groupedByTask(const Store& store, const QList<qint64>& ids, QString* error)
+{
+    const auto rows = store.summaries(ids, error);
+    if (!rows)
+        return std::nullopt;
+    QList<QPair<QString, qint64>> keyed;
+    for (const TrajectorySummary& row : *rows)
+        keyed.append({ row.task, row.id });
+    std::sort(keyed.begin(), keyed.end());
+    QList<qint64> ordered;
+    for (const auto& k : keyed)
+        ordered.append(k.second);
+    return ordered;
+}
+
+bool RolloutExporter::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
+    const TrajectorySource::Progress& progress, QString* error)
+{
+    const auto ordered = groupedByTask(store, ids, error);
+    if (!ordered)
+        return false;
+    return TrajectorySource::forEach(store, *ordered, progress, [&](const Trajectory& t, QString* visitError) {
+        for (const auto& branch : BranchSelection::select(t, options)) {
+            if (out.write(encode(t, branch)) < 0) {
+                *visitError = QStringLiteral("writing the export failed: %1").arg(out.errorString());
+                return false;
+            }
+        }
+        return true;
+    }, error);
+}
+
+} // namespace kwb
