@@ -2,6 +2,7 @@
 
 #include "env/processtree.h"
 #include "env/runnerjob.h"
+#include "runner/sandbox.h"
 
 #include <QProcessEnvironment>
 #include <cstring>
@@ -39,10 +40,25 @@ bool ShellCommand::start(const QString& command, const QString& directory, int s
     m_cancelled = false;
     m_pid = 0;
     m_process = new QProcess(this);
-    // The user's environment, for now: network isolation and a private filesystem view come with the sandbox
-    // (bubblewrap), which will wrap this same command line.
     QProcessEnvironment environment = RunnerJob::childEnvironment(); // no credentials, the model's key above all
     environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    // Under bubblewrap: no network, the workspace the only writable folder, a private /tmp for builds and scratch.
+    QString program = QStringLiteral("/bin/bash");
+    QStringList arguments = { QStringLiteral("-c"), command };
+    const runner::Sandbox& sandbox = runner::Sandbox::instance();
+    if (sandbox.kind() == runner::Sandbox::Kind::Bubblewrap) {
+        runner::SandboxPaths paths;
+        paths.writable = { directory.toStdString() };
+        paths.workingDirectory = directory.toStdString();
+        paths.ownPids = false; // the tool watches and kills the command's processes by their PIDs
+        QStringList launcher;
+        for (const std::string& part : sandbox.launcher(paths))
+            launcher << QString::fromStdString(part);
+        arguments = launcher.mid(1) + QStringList { program } + arguments;
+        program = launcher.front();
+        environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
+        environment.insert(QStringLiteral("TORCH_EXTENSIONS_DIR"), QStringLiteral("/tmp/torch_extensions"));
+    }
     m_process->setProcessEnvironment(environment);
     m_process->setWorkingDirectory(directory);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
@@ -60,7 +76,7 @@ bool ShellCommand::start(const QString& command, const QString& directory, int s
                 Qt::QueuedConnection);
         }
     });
-    m_process->start(QStringLiteral("/bin/bash"), { QStringLiteral("-c"), command });
+    m_process->start(program, arguments);
     m_pid = m_process->processId();
     if (m_pid > 0)
         m_timer.start(std::chrono::seconds(std::max(1, seconds)));

@@ -12,7 +12,8 @@ namespace kwb::agent {
 
 // One command of the agent's bash tool: `/bin/bash -c COMMAND` in the workspace folder, in a process group of its
 // own, stdout and stderr interleaved as a terminal shows them and clipped for the model. Past its time it is
-// killed with everything it started; whatever it left running in the background is killed when it exits.
+// killed with everything it started; whatever it left running in the background is killed when it exits. Where
+// bubblewrap runs (runner::Sandbox), the command has no network and can write only the workspace and a private /tmp.
 class ShellCommand : public QObject
 {
     Q_OBJECT

@@ -3,6 +3,7 @@
 #include "clippedoutput.h"
 #include "env/runnerjob.h"
 #include "policy.h"
+#include "runner/sandbox.h"
 #include "shellcommand.h"
 #include "toolspec.h"
 #include "workspacefiles.h"
@@ -136,8 +137,14 @@ void Toolbox::startBash(const QString& command)
 {
     if (!m_shell) {
         m_shell = new ShellCommand(this);
-        connect(m_shell, &ShellCommand::finished, this, [this](const QString& output, bool isError) {
-            deliver({ output, isError, {}, {} }, false); // clipped already, with its status line after the cut
+        // Where there is no sandbox, the first result of a branch says so once, for the reader of the transcript.
+        const runner::Sandbox& sandbox = runner::Sandbox::instance();
+        QString note = sandbox.kind() == runner::Sandbox::Kind::Bubblewrap
+            ? QString()
+            : QStringLiteral("[no sandbox: %1]\n").arg(QString::fromStdString(sandbox.note()));
+        connect(m_shell, &ShellCommand::finished, this, [this, note](const QString& output, bool isError) mutable {
+            deliver({ note + output, isError, {}, {} }, false); // clipped already, with its status line after the cut
+            note.clear();
         });
     }
     m_shell->start(command, m_workspace, m_limits.bashSeconds, m_limits.outputBytes);

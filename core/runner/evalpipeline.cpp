@@ -171,7 +171,13 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
-    const ProcessOutcome outcome = runProcess(spec);
+    ProcessOutcome outcome = runProcess(spec);
+    // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.
+    if (candidateCode && Sandbox::instance().kind() == Sandbox::Kind::Bubblewrap && outcome.exitCode > 128
+        && outcome.exitCode <= 128 + 64) {
+        outcome.signal = outcome.exitCode - 128;
+        outcome.exitCode = -1;
+    }
     if (candidateCode)
         guardProtectedFiles();
     stage.seconds = outcome.wallSeconds;
@@ -186,7 +192,7 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         stage.status = "timed-out";
         stage.message = "The " + name + " stage timed out after " + std::to_string(int(limits.wallSeconds)) + " s.";
     } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
-        stage.status = "failed";
+        stage.status = stage.result["task_error"].toBool() ? "error" : "failed";
         stage.message = stage.result["reason"].toString();
     } else if (!outcome.succeeded() || !stage.result.isObject()) {
         stage.status = candidateCode ? "failed" : "error";
@@ -553,11 +559,12 @@ void EvalPipeline::runCandidate()
         profileWithNcu();
 }
 
-// A failing hack flag turns a correct verdict into a failed one; the flag's detail is the reason.
+// A failing hack flag turns a correct verdict into a failed one, the flag's detail the reason; a verdict that is
+// already failed (or an error of the task) keeps its own reason, and the flag stays listed.
 void EvalPipeline::reject()
 {
     const HackFlag* flag = m_flags.firstFailing();
-    if (!flag || m_verifyStatus == "failed" || m_verifyStatus == "timed-out")
+    if (!flag || m_verifyStatus != "passed")
         return;
     m_verifyStatus = "failed";
     m_verifyMessage = "Rejected (" + flag->name + "): " + flag->detail;

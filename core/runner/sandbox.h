@@ -13,6 +13,9 @@ struct SandboxPaths
     std::vector<std::string> hidden; // covered by an empty folder (results the stage must not read)
     std::string workingDirectory;
     bool network = false;
+    // A PID namespace of its own: the stage and everything it starts die with it. Off where the caller watches the
+    // processes by their host PIDs itself (the agent's bash tool).
+    bool ownPids = true;
 };
 
 // How candidate code is isolated. With bubblewrap: no network, a private /tmp and PID namespace, the file system

@@ -431,13 +431,18 @@ def stage_calibrate(args):
 
 # ---------------------------------------------------------------- candidate
 
-def load_candidate(torch, args, task, counter):
-    """Builds the task's Model for its weights before any candidate code runs (the reference's process has not run
-    yet, so no reference output exists anywhere), then imports ModelNew. A workspace's extension is registered as
-    `cuda_extension`; every extension the candidate loads is wrapped so that calls into it are counted."""
+def reference_state(torch, args, task):
+    """The task's Model's weights, built here before any candidate code runs (the reference's process has not run
+    yet, so no reference output exists anywhere)."""
     reference = build_model(torch, task.Model, task, args.init_seed, args.device)
     state = {k: v.detach().clone() for k, v in reference.state_dict().items()}
     del reference
+    return state
+
+
+def load_candidate(torch, args, task, state, counter):
+    """Imports ModelNew and gives it the reference's weights. A workspace's extension is registered as
+    `cuda_extension`; every extension the candidate loads is wrapped so that calls into it are counted."""
     if args.module:
         spec = importlib.util.spec_from_file_location("cuda_extension", args.module)
         module = importlib.util.module_from_spec(spec)
@@ -525,7 +530,12 @@ def stage_candidate(args):
     timer = time_calls  # captured before the candidate's code can rebind the harness's names
     try:
         task = load_task(args.task)
-        model, weights, module = load_candidate(torch, args, task, counter)
+        state = reference_state(torch, args, task)
+    except Exception as e:  # the task's fault, not the candidate's
+        fail(out, stage, "the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), task_error=True,
+             traceback=traceback.format_exc())
+    try:
+        model, weights, module = load_candidate(torch, args, task, state, counter)
     except Exception as e:
         fail(out, stage, "the candidate could not be loaded: %s: %s" % (type(e).__name__, first_line(e)),
              traceback=traceback.format_exc())

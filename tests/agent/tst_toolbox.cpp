@@ -3,6 +3,7 @@
 #include "agent/toolbox.h"
 #include "env/fakerunner.h"
 #include "env/processtree.h"
+#include "runner/sandbox.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void pathsOutsideTheWorkspaceAreRefused_data();
     void pathsOutsideTheWorkspaceAreRefused();
     void bashOutputAndExitStatus();
+    void bashIsSandboxed();
     void bashTimeoutKillsEverythingItStarted();
     void bashBackgroundLeftoversAreStopped();
     void bashOutputIsCutInTheMiddle();
@@ -333,6 +335,25 @@ void TestToolbox::pathsOutsideTheWorkspaceAreRefused()
     QCOMPARE(inside->output, QStringLiteral("     1\tinside\n"));
 }
 
+void TestToolbox::bashIsSandboxed()
+{
+    const runner::Sandbox& sandbox = runner::Sandbox::instance();
+    if (sandbox.kind() != runner::Sandbox::Kind::Bubblewrap)
+        QSKIP(sandbox.note().c_str());
+    // Outside the workspace and outside /tmp (private to the command): the test's own folder.
+    const QString outside = QDir::current().filePath(QStringLiteral("kwb-agent-bash-outside.txt"));
+    QFile::remove(outside);
+    Toolbox box(m_workspace, QString());
+    const QString command = QStringLiteral("echo in > inside.txt; echo out > %1; (exec 3<>/dev/tcp/127.0.0.1/9) && echo net-open; true")
+                                .arg(outside);
+    const auto o = call(box, QStringLiteral("bash"), { { u"command"_s, command } });
+    QVERIFY(o);
+    QVERIFY2(o->output.contains(QLatin1String("Read-only file system")), qPrintable(o->output));
+    QVERIFY2(!o->output.contains(QLatin1String("net-open")), qPrintable(o->output));
+    QVERIFY(!QFileInfo::exists(outside));
+    QVERIFY(QFileInfo::exists(workspaceFile(QStringLiteral("inside.txt"))));
+}
+
 void TestToolbox::bashOutputAndExitStatus()
 {
     Toolbox box(m_workspace, QString());
@@ -340,8 +361,12 @@ void TestToolbox::bashOutputAndExitStatus()
         { { u"command"_s, u"echo out; echo err >&2; pwd; echo \"bytecode=$PYTHONDONTWRITEBYTECODE\"; exit 3"_s } });
     QVERIFY(o);
     QVERIFY(!o->isError); // a failing command is a result the agent reads
+    const runner::Sandbox& sandbox = runner::Sandbox::instance();
+    const QString note = sandbox.kind() == runner::Sandbox::Kind::Bubblewrap
+        ? QString()
+        : QStringLiteral("[no sandbox: %1]\n").arg(QString::fromStdString(sandbox.note()));
     QCOMPARE(o->output,
-        QStringLiteral("out\nerr\n%1\nbytecode=1\n[exit status 3]").arg(QFileInfo(m_workspace).canonicalFilePath()));
+        note + QStringLiteral("out\nerr\n%1\nbytecode=1\n[exit status 3]").arg(QFileInfo(m_workspace).canonicalFilePath()));
     o = call(box, QStringLiteral("bash"), { { u"command"_s, u"true"_s } });
     QVERIFY(o && !o->isError);
     QCOMPARE(o->output, QStringLiteral("(no output)\n[exit status 0]"));
