@@ -4,12 +4,16 @@
 #   bench/h200/run.sh build                    configure + build + GPU tests
 #   bench/h200/run.sh evalset LIMIT NAME TASK...  eval-set (cut at LIMIT s) over task files under resources/tasks
 #   bench/h200/run.sh repeat LIMIT N TASK CANDIDATE  the same candidate N times (spread of the median)
+#   bench/h200/run.sh redteam LIMIT            the CUDA cases of tests/redteam, verdicts to $OUT/redteam.json
+#   bench/h200/run.sh sandbox                  whether bubblewrap (build/h200-bwrap/bwrap, carried) runs here
+# A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap where it can.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/kwb-out}
 CACHE=/tmp/kwb-cache
 RUNNER=build/runner/bin/kwb-runner
 mkdir -p "$OUT"
+[ -x build/h200-bwrap/bwrap ] && export PATH="$PWD/build/h200-bwrap:$PATH"
 
 fingerprint() {
     { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu --format=csv
@@ -77,8 +81,20 @@ print("spread of the median: (max-min)/median = %.2f %%, stdev/mean = %.2f %%" %
 PY
     cat "$OUT/repeat.txt"
     ;;
+redteam)
+    timeout "$2" python3 tests/redteam/run_redteam.py --device cuda --runner "$RUNNER" --cache /tmp/kwb-redteam-cache \
+        --work /tmp/kwb-redteam --json "$OUT/redteam.json" > "$OUT/redteam.txt" 2>&1
+    cat "$OUT/redteam.txt" | tail -30
+    ;;
+sandbox)
+    { command -v bwrap; bwrap --version
+      bwrap --die-with-parent --unshare-pid --unshare-net --ro-bind / / --dev-bind /dev /dev --proc /proc --tmpfs /tmp \
+          -- python3 -c 'import torch; print("cuda in sandbox:", torch.cuda.is_available(), torch.cuda.get_device_name(0))'
+    } > "$OUT/sandbox.txt" 2>&1
+    cat "$OUT/sandbox.txt"
+    ;;
 *)
-    echo "usage: bench/h200/run.sh build | evalset LIMIT NAME TASK... | repeat LIMIT N TASK CANDIDATE" >&2
+    echo "usage: bench/h200/run.sh build | evalset LIMIT NAME TASK... | repeat LIMIT N TASK CANDIDATE | redteam LIMIT | sandbox" >&2
     exit 2
     ;;
 esac
