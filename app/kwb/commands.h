@@ -14,6 +14,7 @@ inline constexpr int kUsage = 2;
 int info(const QStringList& arguments);
 int exportStore(const QStringList& arguments);
 int importFile(const QStringList& arguments);
+int importTrace(const QStringList& arguments);
 int generateSynthetic(const QStringList& arguments);
 int check(const QStringList& arguments);
 int eval(const QStringList& arguments);

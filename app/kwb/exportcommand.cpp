@@ -1,7 +1,8 @@
 #include "commandline.h"
 #include "commands.h"
 
-#include "io/nativejsonl.h"
+#include "io/exportformat.h"
+#include "io/trajectorysource.h"
 #include "store/store.h"
 
 #include <QFile>
@@ -13,21 +14,39 @@ int exportStore(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: jsonl (native)."),
+    const QCommandLineOption format(QStringLiteral("format"),
+        QStringLiteral("Output format: jsonl (native, lossless), sft (chat messages per branch), pairs (preference pairs "
+                       "from forks), rollouts (RL, grouped by task), atif, kernelbench (eval_results.json)."),
         QStringLiteral("FORMAT"), QStringLiteral("jsonl"));
     const QCommandLineOption output({ QStringLiteral("o"), QStringLiteral("output") },
         QStringLiteral("Write to FILE instead of standard output."), QStringLiteral("FILE"));
-    parser.addOptions({ format, output });
+    const QCommandLineOption accepted(QStringLiteral("accepted-only"),
+        QStringLiteral("Only branches whose leaf, or whose trajectory, is labelled accept."));
+    const QCommandLineOption upToBest(QStringLiteral("up-to-best"), QStringLiteral("Cut each branch after its highest-reward turn."));
+    const QCommandLineOption pairsBy(QStringLiteral("pairs-by"),
+        QStringLiteral("How pairs pick the chosen side: reward, or label (accept > star > none > reject)."), QStringLiteral("WHAT"),
+        QStringLiteral("reward"));
+    const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("Only trajectories of task T (repeatable)."), QStringLiteral("T"));
+    parser.addOptions({ format, output, accepted, upToBest, pairsBy, task });
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Write a store's trajectories."), 1); code >= 0)
         return code;
-    if (parser.value(format) != QLatin1String("jsonl"))
-        return fail(QStringLiteral("format '%1' is not supported; use --format jsonl.").arg(parser.value(format)), kUsage);
+    const QString formatName = parser.value(format);
+    if (!ExportFormat::names().contains(formatName))
+        return fail(QStringLiteral("format '%1' is not supported; use one of %2.").arg(formatName, ExportFormat::names().join(QStringLiteral(", "))), kUsage);
+    ExportOptions options;
+    options.tasks = parser.values(task);
+    options.acceptedOnly = parser.isSet(accepted);
+    options.upToBest = parser.isSet(upToBest);
+    if (parser.value(pairsBy) == QLatin1String("label"))
+        options.pairsBy = ExportOptions::PairsBy::Label;
+    else if (parser.value(pairsBy) != QLatin1String("reward"))
+        return fail(QStringLiteral("--pairs-by takes reward or label, not '%1'.").arg(parser.value(pairsBy)), kUsage);
 
     QString error;
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
-    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    const auto ids = TrajectorySource::ids(*store, options.tasks, &error);
     if (!ids)
         return fail(error);
 
@@ -36,7 +55,7 @@ int exportStore(const QStringList& arguments)
         QSaveFile file(parser.value(output));
         if (!file.open(QIODevice::WriteOnly))
             return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
-        if (!NativeJsonl::exportTrajectories(*store, *ids, file, {}, &error))
+        if (!ExportFormat::write(*store, *ids, formatName, options, file, {}, &error))
             return fail(error);
         if (!file.commit())
             return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
@@ -45,7 +64,7 @@ int exportStore(const QStringList& arguments)
     QFile stdoutFile;
     if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
         return fail(QStringLiteral("standard output cannot be written."));
-    return NativeJsonl::exportTrajectories(*store, *ids, stdoutFile, {}, &error) ? kOk : fail(error);
+    return ExportFormat::write(*store, *ids, formatName, options, stdoutFile, {}, &error) ? kOk : fail(error);
 }
 
 } // namespace kwb::cli

@@ -1,7 +1,7 @@
 #include "commandline.h"
 #include "commands.h"
 
-#include "io/nativejsonl.h"
+#include "io/importformat.h"
 #include "store/store.h"
 
 #include <QFile>
@@ -12,10 +12,17 @@ namespace kwb::cli {
 int importFile(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A native JSONL file (kwb export)."));
+    parser.addPositionalArgument(QStringLiteral("FILE_OR_FOLDER"),
+        QStringLiteral("A native JSONL file (kwb export), OpenAI chat JSONL, ATIF JSON or JSONL, a KernelBench run folder "
+                       "or a CUDA Agent workspace folder."));
     const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("The .kwb store to add to (created if missing)."),
         QStringLiteral("STORE"));
-    parser.addOption(storeOption);
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+        QStringLiteral("native, openai, atif, kernelbench or cuda-agent; recognised from the input when not given."),
+        QStringLiteral("FORMAT"));
+    const QCommandLineOption tasksOption(QStringLiteral("tasks"),
+        QStringLiteral("For a KernelBench run: the task folder (level1/, level2/, ... with N_name.py files)."), QStringLiteral("DIR"));
+    parser.addOptions({ storeOption, formatOption, tasksOption });
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Add trajectories to a store."), 1); code >= 0)
         return code;
     if (!parser.isSet(storeOption))
@@ -25,12 +32,17 @@ int importFile(const QStringList& arguments)
     const QString input = parser.positionalArguments().first();
     if (!QFileInfo::exists(input))
         return fail(QStringLiteral("%1 does not exist.").arg(input));
-    const bool created = !QFileInfo::exists(storePath);
     QString error;
+    const QString format = parser.isSet(formatOption) ? parser.value(formatOption) : ImportFormat::detect(input, &error);
+    if (format.isEmpty())
+        return fail(error);
+    if (!ImportFormat::names().contains(format))
+        return fail(QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, ImportFormat::names().join(QStringLiteral(", "))), kUsage);
+    const bool created = !QFileInfo::exists(storePath);
     auto store = Store::open(storePath, &error);
     if (!store)
         return fail(error);
-    const auto counts = NativeJsonl::importFile(*store, input, {}, &error);
+    const auto counts = ImportFormat::run(*store, input, format, parser.value(tasksOption), {}, &error);
     if (!counts) {
         store.reset();
         if (created) { // an import that failed into a new store leaves no store behind

@@ -29,8 +29,14 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "\n"
                           "Commands:\n"
                           "  info STORE                       counts, tasks and branches of a store\n"
-                          "  export STORE --format jsonl      write trajectories (native JSONL) to stdout or -o FILE\n"
-                          "  import FILE --store STORE        add the trajectories of a native JSONL file to a store\n"
+                          "  export STORE [--format F]        write trajectories to stdout or -o FILE; F: jsonl (native),\n"
+                          "                                   sft, pairs, rollouts, atif, kernelbench; --accepted-only,\n"
+                          "                                   --up-to-best, --pairs-by reward|label, --task T\n"
+                          "  import FILE_OR_FOLDER --store S  add trajectories: native JSONL, OpenAI chat JSONL, ATIF,\n"
+                          "                                   a KernelBench run (--tasks DIR) or a CUDA Agent workspace;\n"
+                          "                                   the format is recognised, or named with --format\n"
+                          "  import-trace TRACE --store S --turn UUID\n"
+                          "                                   keep a Chrome trace / Kineto JSON as a turn's trace\n"
                           "  gen-synthetic --store STORE      add synthetic trajectories (for scale tests)\n"
                           "  check STORE                      verify a store's integrity and every blob's hash\n"
                           "  eval TASK CANDIDATE [--device D] compile, verify, time and score a candidate (kwb-runner)\n"
@@ -68,6 +74,8 @@ int main(int argc, char** argv)
         return kwb::cli::exportStore(args);
     if (command == QLatin1String("import"))
         return kwb::cli::importFile(args);
+    if (command == QLatin1String("import-trace"))
+        return kwb::cli::importTrace(args);
     if (command == QLatin1String("gen-synthetic"))
         return kwb::cli::generateSynthetic(args);
     if (command == QLatin1String("check"))

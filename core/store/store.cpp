@@ -285,6 +285,43 @@ std::optional<QString> Store::addBlob(const QByteArray& data, QString* error)
     return hash;
 }
 
+std::optional<QString> Store::attachTrace(const QString& turnUuid, const QByteArray& trace, QString* error)
+{
+    Transaction tx(*this);
+    QSqlQuery find(m_db);
+    find.prepare(QStringLiteral("SELECT id, eval FROM turns WHERE uuid = ?"));
+    find.addBindValue(turnUuid);
+    if (!find.exec() || !find.next()) {
+        *error = find.lastError().isValid() ? find.lastError().text() : describe(QStringLiteral("Turn %1").arg(turnUuid)) + QStringLiteral(" does not exist");
+        return std::nullopt;
+    }
+    const qint64 turnId = find.value(0).toLongLong();
+    EvalResult eval;
+    if (!find.value(1).isNull()) {
+        QString inner;
+        eval = EvalResult::fromJson(QJsonDocument::fromJson(find.value(1).toString().toUtf8()).object(), &inner);
+        if (!inner.isEmpty()) {
+            *error = describe(QStringLiteral("The evaluation of turn %1").arg(turnUuid)) + QStringLiteral(" is damaged: ") + inner;
+            return std::nullopt;
+        }
+    }
+    const auto hash = addBlob(trace, error);
+    if (!hash)
+        return std::nullopt;
+    eval.traceBlob = *hash;
+    QSqlQuery update(m_db);
+    update.prepare(QStringLiteral("UPDATE turns SET eval = ? WHERE id = ?"));
+    update.addBindValue(QString::fromUtf8(QJsonDocument(eval.toJson()).toJson(QJsonDocument::Compact)));
+    update.addBindValue(turnId);
+    if (!update.exec()) {
+        *error = update.lastError().text();
+        return std::nullopt;
+    }
+    if (!tx.commit(error))
+        return std::nullopt;
+    return hash;
+}
+
 std::optional<qint64> Store::addNcuProfile(qint64 turnId, NcuProfile profile, const QByteArray& report, QString* error)
 {
     Transaction tx(*this);

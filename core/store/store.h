@@ -82,6 +82,9 @@ public:
     // Content a turn refers to by hash, such as a trace (EvalResult::traceBlob); returns the sha256.
     std::optional<QString> addBlob(const QByteArray& data, QString* error);
 
+    // Keeps a trace (Chrome trace JSON) as a blob and points the turn's evaluation at it (EvalResult::traceBlob),
+    // giving the turn an otherwise empty evaluation if it had none; nothing else of the turn changes. The sha256.
+    std::optional<QString> attachTrace(const QString& turnUuid, const QByteArray& trace, QString* error);
     std::optional<QByteArray> blob(const QString& sha256, QString* error) const;
     // An Nsight Compute profile of a turn, measured after its evaluation; the report file becomes a blob
     // (profile.reportBlob). Profiles add up: the turn and its evaluation stay as they were.

@@ -2,6 +2,8 @@
 
 #include "io/atifimporter.h"
 #include "io/chatjsonlimporter.h"
+#include "io/importformat.h"
+#include "io/traceattacher.h"
 #include "store/store.h"
 
 #include <QFileInfo>
@@ -21,6 +23,9 @@ private Q_SLOTS:
     void brokenFilesImportNothing_data();
     void brokenFilesImportNothing();
     void cancelImportsNothing();
+    void traceAttachesToOneTurn();
+    void brokenTraceChangesNothing();
+    void formatsAreRecognised();
 
 private:
     using Import = std::function<std::optional<StoreImport::Counts>(Store&, const QString&, QString*)>;
@@ -188,6 +193,57 @@ void TestImporters::cancelImportsNothing()
         [](qint64 done, qint64) { return done < 1000; }, &error));
     QVERIFY2(error.contains(QStringLiteral("cancelled")), qPrintable(error));
     QCOMPARE(store->info(&error)->trajectories, 0);
+}
+
+void TestImporters::traceAttachesToOneTurn()
+{
+    auto store = openStore(QStringLiteral("t.kwb"));
+    QString error;
+    const Trajectory original = test::forkedTrajectory(QStringLiteral("x"));
+    const auto id = store->addTrajectory(original, &error);
+    const QString path = QFINDTESTDATA("data/trace/kineto-small.json");
+    const auto hash = TraceAttacher::attach(*store, path, QStringLiteral("x-t1"), {}, &error);
+    QVERIFY2(hash, qPrintable(error));
+    const Trajectory after = *store->trajectory(*id, Store::Depth::Full, &error);
+    QCOMPARE(after.turns.at(1).eval->traceBlob, *hash);
+    EvalResult withoutTrace = *after.turns.at(1).eval;
+    withoutTrace.traceBlob.clear();
+    QCOMPARE(withoutTrace, *original.turns.at(1).eval);
+    QCOMPARE(after.turns.at(0), original.turns.at(0));
+    QCOMPARE(after.turns.at(2), original.turns.at(2));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(*store->blob(*hash, &error), file.readAll());
+    QVERIFY(!TraceAttacher::attach(*store, path, QStringLiteral("no-such-turn"), {}, &error));
+    QVERIFY2(error.contains(QStringLiteral("Turn no-such-turn")) && error.contains(QStringLiteral("does not exist")), qPrintable(error));
+}
+
+void TestImporters::brokenTraceChangesNothing()
+{
+    const QString storePath = m_dir->filePath(QStringLiteral("bt.kwb"));
+    QString error;
+    {
+        auto store = Store::open(storePath, &error);
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("y")), &error));
+    }
+    const QByteArray before = test::fileDigest(storePath);
+    auto store = Store::open(storePath, &error);
+    QVERIFY(!TraceAttacher::attach(*store, QFINDTESTDATA("data/trace/broken-truncated.json"), QStringLiteral("y-t1"), {}, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("broken-truncated.json is not a readable Chrome trace: ")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("byte")), qPrintable(error));
+    QVERIFY2(error.endsWith(QStringLiteral("nothing was changed.")), qPrintable(error));
+    store.reset();
+    QCOMPARE(test::fileDigest(storePath), before);
+}
+
+void TestImporters::formatsAreRecognised()
+{
+    QString error;
+    QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/openai/conversations.jsonl"), &error), QStringLiteral("openai"));
+    QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/atif/foreign.json"), &error), QStringLiteral("atif"));
+    QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/native-mixed.jsonl"), &error), QStringLiteral("native"));
+    QVERIFY(ImportFormat::detect(QFINDTESTDATA("data/trace/kineto-small.json"), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("kineto-small.json is not recognised")) || error.contains(QStringLiteral("format of kineto-small.json")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestImporters)

@@ -1,0 +1,68 @@
+#include "importformat.h"
+
+#include "atifimporter.h"
+#include "chatjsonlimporter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace kwb {
+
+QStringList ImportFormat::names()
+{
+    return { QStringLiteral("native"), QStringLiteral("openai"), QStringLiteral("atif"), QStringLiteral("kernelbench"),
+        QStringLiteral("cuda-agent") };
+}
+
+QString ImportFormat::detect(const QString& path, QString* error)
+{
+    const QFileInfo info(path);
+    const QString name = info.fileName();
+    if (info.isDir()) {
+        const QDir dir(path);
+        if (dir.exists(QStringLiteral("eval_results.json"))
+            || !dir.entryList({ QStringLiteral("level_*_problem_*_sample_*_kernel.py") }, QDir::Files).isEmpty())
+            return QStringLiteral("kernelbench");
+        if (dir.exists(QStringLiteral("model_new.py")) || dir.exists(QStringLiteral("model.py")))
+            return QStringLiteral("cuda-agent");
+        *error = QStringLiteral("%1 is neither a KernelBench run (eval_results.json, level_L_problem_P_sample_S_kernel.py) "
+                                "nor a CUDA Agent workspace (model.py, model_new.py); name the format with --format.").arg(name);
+        return {};
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1 cannot be read: %2.").arg(name, file.errorString());
+        return {};
+    }
+    const QByteArray head = file.peek(1 << 16);
+    if (head.contains("\"schema_version\"") && head.contains("\"ATIF"))
+        return QStringLiteral("atif");
+    if (head.contains("\"format\":\"kwb-trajectory/1\"") || head.contains("\"format\": \"kwb-trajectory/1\""))
+        return QStringLiteral("native");
+    const QByteArray firstLine = file.readLine().trimmed();
+    const QJsonDocument doc = QJsonDocument::fromJson(firstLine);
+    if (doc.isArray() || (doc.isObject() && doc.object().value(QLatin1String("messages")).isArray()))
+        return QStringLiteral("openai");
+    *error = QStringLiteral("the format of %1 is not recognised from its first line; name it with --format (%2).")
+                 .arg(name, names().join(QStringLiteral(", ")));
+    return {};
+}
+
+std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString& path, const QString& format,
+    const QString& tasksDir, const StoreImport::Progress& progress, QString* error)
+{
+    Q_UNUSED(tasksDir)
+    if (format == QLatin1String("native"))
+        return NativeJsonl::importFile(store, path, progress, error);
+    if (format == QLatin1String("openai"))
+        return ChatJsonlImporter::importFile(store, path, progress, error);
+    if (format == QLatin1String("atif"))
+        return AtifImporter::importFile(store, path, progress, error);
+    *error = QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
+    return std::nullopt;
+}
+
+} // namespace kwb
