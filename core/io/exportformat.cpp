@@ -1,6 +1,7 @@
 #include "exportformat.h"
 
 #include "atifexporter.h"
+#include "kernelbenchresultsexporter.h"
 #include "preferencepairs.h"
 #include "rolloutexporter.h"
 #include "sftexporter.h"
@@ -9,7 +10,7 @@ namespace kwb {
 
 QStringList ExportFormat::names()
 {
-    return { QStringLiteral("jsonl"), QStringLiteral("sft"), QStringLiteral("pairs"), QStringLiteral("rollouts"), QStringLiteral("atif") };
+    return { QStringLiteral("jsonl"), QStringLiteral("sft"), QStringLiteral("pairs"), QStringLiteral("rollouts"), QStringLiteral("atif"), QStringLiteral("kernelbench") };
 }
 
 bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
@@ -25,6 +26,8 @@ bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QSt
         return RolloutExporter::write(store, ids, options, out, progress, error);
     if (format == QLatin1String("atif"))
         return AtifExporter::write(store, ids, options, out, progress, error);
+    if (format == QLatin1String("kernelbench"))
+        return KernelBenchResultsExporter::write(store, ids, options, out, progress, error);
     *error = QStringLiteral("format '%1' is not one kwb exports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
     return false;
 }

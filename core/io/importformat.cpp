@@ -2,6 +2,7 @@
 
 #include "atifimporter.h"
 #include "chatjsonlimporter.h"
+#include "kernelbenchrunimporter.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,13 +55,14 @@ QString ImportFormat::detect(const QString& path, QString* error)
 std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString& path, const QString& format,
     const QString& tasksDir, const StoreImport::Progress& progress, QString* error)
 {
-    Q_UNUSED(tasksDir)
     if (format == QLatin1String("native"))
         return NativeJsonl::importFile(store, path, progress, error);
     if (format == QLatin1String("openai"))
         return ChatJsonlImporter::importFile(store, path, progress, error);
     if (format == QLatin1String("atif"))
         return AtifImporter::importFile(store, path, progress, error);
+    if (format == QLatin1String("kernelbench"))
+        return KernelBenchRunImporter::importFolder(store, path, tasksDir, progress, error);
     *error = QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
     return std::nullopt;
 }

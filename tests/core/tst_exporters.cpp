@@ -1,6 +1,8 @@
 #include "testutils.h"
 
 #include "io/chatjsonlimporter.h"
+#include "io/kernelbenchresultsexporter.h"
+#include "io/kernelbenchrunimporter.h"
 #include "io/preferencepairs.h"
 #include "io/rolloutexporter.h"
 #include "io/atifexporter.h"
@@ -120,6 +122,7 @@ private Q_SLOTS:
     void pairsFromForksByReward();
     void pairsByLabel();
     void rolloutsGroupedByTask();
+    void kernelBenchResultsRoundTrip();
 
 private:
     using Writer = std::function<bool(const Store&, const QList<qint64>&, const ExportOptions&, QIODevice&, QString*)>;
@@ -144,6 +147,8 @@ TestExporters::Writer TestExporters::writerFor(const QString& format)
     }
     if (format == QLatin1String("rollouts"))
         return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return RolloutExporter::write(s, ids, o, out, {}, e); };
+    if (format == QLatin1String("kernelbench"))
+        return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return KernelBenchResultsExporter::write(s, ids, o, out, {}, e); };
     if (format == QLatin1String("atif"))
         return [](const Store& s, const QList<qint64>& ids, const ExportOptions& o, QIODevice& out, QString* e) { return AtifExporter::write(s, ids, o, out, {}, e); };
     return {};
@@ -240,11 +245,11 @@ void TestExporters::sftAcceptedOnlyAndUpToBest()
 
 void TestExporters::exportsAreDeterministic()
 {
-    const QList<Trajectory> trajectories { toolTrajectory(QStringLiteral("x")), test::forkedTrajectory(QStringLiteral("y")),
+    const QList<Trajectory> trajectories { toolTrajectory(QStringLiteral("x")), test::forkedTrajectory(QStringLiteral("y"), QStringLiteral("5_softmax_rows")),
         toolTrajectory(QStringLiteral("z"), QStringLiteral("2_relu")) };
     auto first = storeWith(QStringLiteral("d1.kwb"), trajectories);
     auto second = storeWith(QStringLiteral("d2.kwb"), trajectories);
-    for (const QString& format : QStringList { QStringLiteral("sft"), QStringLiteral("atif"), QStringLiteral("pairs"), QStringLiteral("rollouts") }) {
+    for (const QString& format : QStringList { QStringLiteral("sft"), QStringLiteral("atif"), QStringLiteral("pairs"), QStringLiteral("rollouts"), QStringLiteral("kernelbench") }) {
         const QByteArray once = exportAll(*first, format);
         QVERIFY2(!once.isEmpty(), qPrintable(format));
         QCOMPARE(exportAll(*first, format), once);
@@ -410,6 +415,52 @@ void TestExporters::rolloutsGroupedByTask()
     QCOMPARE(first.value(QLatin1String("reward")).toDouble(), 3.0);
     QCOMPARE(lines.at(1).value(QLatin1String("reward")).toDouble(), -1.0);
     QCOMPARE(lines.at(2).value(QLatin1String("trajectory")).toString(), QStringLiteral("b1"));
+}
+
+void TestExporters::kernelBenchResultsRoundTrip()
+{
+    auto store = storeWith(QStringLiteral("kb.kwb"), {});
+    QString error;
+    QVERIFY2(KernelBenchRunImporter::importFolder(*store, QFINDTESTDATA("data/kernelbench/run"), QFINDTESTDATA("data/kernelbench/tasks"), {}, &error),
+        qPrintable(error));
+    const QJsonObject exported = QJsonDocument::fromJson(exportAll(*store, QStringLiteral("kernelbench"))).object();
+    QFile file(QFINDTESTDATA("data/kernelbench/run/eval_results.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject recorded = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(exported.keys(), recorded.keys());
+    for (const QString& problem : recorded.keys()) {
+        const QJsonArray a = exported.value(problem).toArray();
+        const QJsonArray b = recorded.value(problem).toArray();
+        QCOMPARE(a.size(), b.size());
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            for (const char* key : { "sample_id", "compiled", "correctness", "runtime" })
+                QCOMPARE(a.at(i).toObject().value(QLatin1String(key)), b.at(i).toObject().value(QLatin1String(key)));
+            const QJsonObject stats = a.at(i).toObject().value(QLatin1String("runtime_stats")).toObject();
+            if (!stats.isEmpty()) {
+                QCOMPARE(stats.value(QLatin1String("num_trials")).toInt(), 100);
+                QCOMPARE(stats.value(QLatin1String("hardware")).toString(), QStringLiteral("NVIDIA H200"));
+            }
+            QCOMPARE(a.at(i).toObject().value(QLatin1String("metadata")).toObject().value(QLatin1String("correctness_trials")),
+                b.at(i).toObject().value(QLatin1String("metadata")).toObject().value(QLatin1String("correctness_trials")));
+        }
+    }
+
+    // Our own trajectories: the best-rewarded turn speaks for each; two levels do not fit one file.
+    auto own = storeWith(QStringLiteral("own.kwb"), { toolTrajectory(QStringLiteral("a")) });
+    const QJsonObject mine = QJsonDocument::fromJson(exportAll(*own, QStringLiteral("kernelbench"))).object();
+    const QJsonObject best = mine.value(QLatin1String("1")).toArray().at(0).toObject();
+    QCOMPARE(best.value(QLatin1String("correctness")).toBool(), true);
+    QCOMPARE(best.value(QLatin1String("runtime")).toDouble(), 0.05);
+    QCOMPARE(best.value(QLatin1String("metadata")).toObject().value(QLatin1String("kwb_turn")).toString(), QStringLiteral("a-t1"));
+    QVERIFY(own->addTrajectory(toolTrajectory(QStringLiteral("b"), QStringLiteral("3_gelu")), &error));
+    Trajectory other = toolTrajectory(QStringLiteral("c"), QStringLiteral("4_tanh"));
+    other.task.level = 2;
+    QVERIFY(own->addTrajectory(other, &error));
+    const auto ids = TrajectorySource::ids(*own, {}, &error);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QVERIFY(!KernelBenchResultsExporter::write(*own, *ids, {}, buffer, {}, &error));
+    QVERIFY2(error.contains(QStringLiteral("one level")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestExporters)

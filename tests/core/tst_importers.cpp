@@ -3,8 +3,11 @@
 #include "io/atifimporter.h"
 #include "io/chatjsonlimporter.h"
 #include "io/importformat.h"
+#include "io/kernelbenchrunimporter.h"
 #include "io/traceattacher.h"
 #include "store/store.h"
+
+#include "io/trajectorysource.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -20,6 +23,7 @@ private Q_SLOTS:
     void init();
     void openAiChatConversations();
     void atifFromAnotherAgent();
+    void kernelBenchRun();
     void brokenFilesImportNothing_data();
     void brokenFilesImportNothing();
     void cancelImportsNothing();
@@ -40,6 +44,8 @@ TestImporters::Import TestImporters::importerFor(const QString& format)
         return [](Store& s, const QString& p, QString* e) { return ChatJsonlImporter::importFile(s, p, {}, e); };
     if (format == QLatin1String("atif"))
         return [](Store& s, const QString& p, QString* e) { return AtifImporter::importFile(s, p, {}, e); };
+    if (format == QLatin1String("kernelbench"))
+        return [](Store& s, const QString& p, QString* e) { return KernelBenchRunImporter::importFolder(s, p, QFINDTESTDATA("data/kernelbench/tasks"), {}, e); };
     return {};
 }
 
@@ -139,6 +145,56 @@ void TestImporters::atifFromAnotherAgent()
     QCOMPARE(third.workspace.content(QStringLiteral("kernels/softmax.cu")), QByteArray("__global__ void softmax_warp() {}\n"));
 }
 
+void TestImporters::kernelBenchRun()
+{
+    auto store = openStore(QStringLiteral("k.kwb"));
+    QString error;
+    const auto counts = KernelBenchRunImporter::importFolder(*store, QFINDTESTDATA("data/kernelbench/run"),
+        QFINDTESTDATA("data/kernelbench/tasks"), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 3);
+    QCOMPARE(counts->turns, 3);
+    const auto ids = TrajectorySource::ids(*store, {}, &error);
+    QList<Trajectory> ts;
+    for (qint64 id : *ids)
+        ts.append(*store->trajectory(id, Store::Depth::Full, &error));
+    std::sort(ts.begin(), ts.end(), [](const Trajectory& a, const Trajectory& b) { return a.title < b.title; });
+
+    const Trajectory& fast = ts.at(0);
+    QCOMPARE(fast.title, QStringLiteral("run level 1 problem 1 sample 0"));
+    QCOMPARE(fast.task.name, QStringLiteral("1_diag_matmul"));
+    QCOMPARE(fast.task.level, 1);
+    QVERIFY(fast.task.source.contains(QStringLiteral("torch.diag(A) @ B")));
+    const Turn& turn = fast.turns.first();
+    QCOMPARE(turn.workspace.paths(), QStringList({ QStringLiteral("model_new.py") }));
+    QVERIFY(turn.workspace.content(QStringLiteral("model_new.py")).contains("A.unsqueeze(1) * B"));
+    QCOMPARE(turn.provenance.kind, Provenance::Kind::Import);
+    QCOMPARE(turn.provenance.agent, QStringLiteral("kernelbench"));
+    QVERIFY(turn.provenance.source.endsWith(QStringLiteral("run/level_1_problem_1_sample_0_kernel.py")));
+    QCOMPARE(turn.eval->compile.status, StageStatus::Passed);
+    QCOMPARE(turn.eval->verify.status, StageStatus::Passed);
+    QCOMPARE(turn.eval->verify.trials.size(), 5);
+    QCOMPARE(turn.eval->timing.candidate.medianUs, 12.3);
+    QCOMPARE(turn.eval->timing.candidate.minUs, 11.9);
+    QCOMPARE(turn.eval->timing.candidate.samples, 100);
+    QCOMPARE(turn.eval->fingerprint.value(QLatin1String("hardware")).toString(), QStringLiteral("NVIDIA H200"));
+
+    const EvalResult& wrong = *ts.at(1).turns.first().eval;
+    QCOMPARE(wrong.verify.status, StageStatus::Failed);
+    QVERIFY(wrong.verify.message.startsWith(QStringLiteral("Output shape mismatch")));
+    QCOMPARE(wrong.verify.trials.size(), 5);
+    QCOMPARE(wrong.verify.trials.at(3).passed, false);
+    QCOMPARE(wrong.verify.trials.at(3).maxAbsError, 0.51);
+    QVERIFY(!wrong.timing.candidate.isKnown());
+
+    const Trajectory& broken = ts.at(2);
+    QCOMPARE(broken.task.name, QStringLiteral("2_relu"));
+    QCOMPARE(broken.turns.first().eval->compile.status, StageStatus::Failed);
+    QCOMPARE(broken.turns.first().eval->verify.status, StageStatus::NotRun);
+    QVERIFY(broken.turns.first().eval->compile.log.contains(QStringLiteral("expected ')'")));
+    QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/kernelbench/run"), &error), QStringLiteral("kernelbench"));
+}
+
 void TestImporters::brokenFilesImportNothing_data()
 {
     QTest::addColumn<QString>("format");
@@ -152,6 +208,12 @@ void TestImporters::brokenFilesImportNothing_data()
                                             << QStringLiteral("broken-truncated.jsonl line 2 (byte 358): not valid JSON at byte");
     QTest::newRow("openai: messages not a list") << QStringLiteral("openai") << QStringLiteral("data/openai/broken-messages-field.jsonl")
                                                  << QStringLiteral("broken-messages-field.jsonl line 2 (byte 358): field \"messages\" is not a list");
+    QTest::newRow("kernelbench: truncated results") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-bad-json")
+                                                    << QStringLiteral("run-bad-json eval_results.json (byte ");
+    QTest::newRow("kernelbench: wrong field type") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-bad-field")
+                                                   << QStringLiteral("run-bad-field eval_results.json: field \"1[1].compiled\" is missing or not true/false");
+    QTest::newRow("kernelbench: no task file") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-missing-task")
+                                               << QStringLiteral("run-missing-task level_1_problem_7_sample_0_kernel.py: the task folder has no level1/7_*.py");
     QTest::newRow("atif: unknown step source") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-source.json")
                                                << QStringLiteral("broken-source.json: steps[3]: field \"source\" has the unknown value \"robot\"");
     QTest::newRow("atif: no schema version") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-schema.jsonl")

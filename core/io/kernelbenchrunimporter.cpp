@@ -1,0 +1,211 @@
+#include "kernelbenchrunimporter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUuid>
+
+#include <algorithm>
+
+namespace kwb {
+
+namespace {
+
+const QUuid kNamespace(QStringLiteral("{3c8e2a51-0d6f-4f0b-8d7e-5b1c2f9e4a77}"));
+
+struct Candidate
+{
+    int level = 0;
+    int problem = 0;
+    int sample = 0;
+    QString file;
+};
+
+// Field types eval_from_generations.py writes; the first wrong one is named as problem[index].field.
+QString checkRecords(const QJsonObject& results)
+{
+    for (auto it = results.begin(); it != results.end(); ++it) {
+        if (!it.value().isArray())
+            return QStringLiteral("field \"%1\" is not a list of samples").arg(it.key());
+        const QJsonArray samples = it.value().toArray();
+        for (qsizetype i = 0; i < samples.size(); ++i) {
+            const QJsonObject r = samples.at(i).toObject();
+            const QString at = QStringLiteral("%1[%2]").arg(it.key()).arg(i);
+            if (!samples.at(i).isObject())
+                return QStringLiteral("field \"%1\" is not an object").arg(at);
+            if (!r.value(QLatin1String("sample_id")).isDouble())
+                return QStringLiteral("field \"%1.sample_id\" is missing or not a number").arg(at);
+            for (const char* key : { "compiled", "correctness" }) {
+                if (!r.value(QLatin1String(key)).isBool())
+                    return QStringLiteral("field \"%1.%2\" is missing or not true/false").arg(at, QLatin1String(key));
+            }
+            const QJsonValue runtime = r.value(QLatin1String("runtime"));
+            if (!runtime.isUndefined() && !runtime.isDouble())
+                return QStringLiteral("field \"%1.runtime\" is not a number").arg(at);
+        }
+    }
+    return {};
+}
+
+QString findTask(const QString& tasksDir, int level, int problem)
+{
+    const QDir dir(QDir(tasksDir).filePath(QStringLiteral("level%1").arg(level)));
+    const QString prefix = QStringLiteral("%1_").arg(problem);
+    for (const QString& name : dir.entryList({ QStringLiteral("*.py") }, QDir::Files, QDir::Name)) {
+        if (name.startsWith(prefix))
+            return dir.filePath(name);
+    }
+    return {};
+}
+
+double ms(const QJsonObject& o, const char* key)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    return v.isDouble() ? v.toDouble() * 1000.0 : kUnknown;
+}
+
+} // namespace
+
+EvalResult KernelBenchRunImporter::evalFromRecord(const QJsonObject& record)
+{
+    const QJsonObject metadata = record.value(QLatin1String("metadata")).toObject();
+    EvalResult e;
+    e.device = QStringLiteral("cuda");
+    const bool compiled = record.value(QLatin1String("compiled")).toBool();
+    e.compile.status = compiled ? StageStatus::Passed : StageStatus::Failed;
+    e.compile.log = metadata.value(QLatin1String("compilation_error")).toString(metadata.value(QLatin1String("error")).toString());
+    if (compiled) {
+        const bool correct = record.value(QLatin1String("correctness")).toBool();
+        e.verify.status = correct ? StageStatus::Passed : StageStatus::Failed;
+        for (const char* key : { "runtime_error", "correctness_issue" }) {
+            if (e.verify.message.isEmpty())
+                e.verify.message = metadata.value(QLatin1String(key)).toString();
+        }
+        static const QRegularExpression trials(QStringLiteral("\\((\\d+)\\s*/\\s*(\\d+)\\)"));
+        const auto m = trials.match(metadata.value(QLatin1String("correctness_trials")).toString());
+        const QJsonArray differences = metadata.value(QLatin1String("max_difference")).toArray();
+        if (m.hasMatch()) {
+            const int passed = m.captured(1).toInt();
+            const int total = m.captured(2).toInt();
+            for (int i = 0; i < total && i < 1000; ++i) {
+                VerifyTrial trial;
+                trial.passed = i < passed;
+                if (!trial.passed && i - passed < differences.size())
+                    trial.maxAbsError = differences.at(i - passed).toVariant().toDouble();
+                e.verify.trials.append(trial);
+            }
+        }
+    }
+    const double runtime = record.value(QLatin1String("runtime")).toDouble(-1);
+    const QJsonObject stats = record.value(QLatin1String("runtime_stats")).toObject();
+    if (runtime > 0) {
+        e.timing.status = StageStatus::Passed;
+        e.timing.candidate.medianUs = runtime * 1000.0;
+        e.timing.candidate.minUs = ms(stats, "min");
+        const double mean = stats.value(QLatin1String("mean")).toDouble();
+        if (stats.value(QLatin1String("std")).isDouble() && mean > 0)
+            e.timing.candidate.cv = stats.value(QLatin1String("std")).toDouble() / mean;
+        e.timing.candidate.samples = stats.value(QLatin1String("num_trials")).toInteger(1);
+    }
+    for (const char* key : { "hardware", "device" }) {
+        const QJsonValue v = metadata.contains(QLatin1String(key)) ? metadata.value(QLatin1String(key)) : stats.value(QLatin1String(key));
+        if (!v.isUndefined())
+            e.fingerprint.insert(QLatin1String(key), v);
+    }
+    return e;
+}
+
+std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& store, const QString& runDir,
+    const QString& tasksDir, const StoreImport::Progress& progress, QString* error)
+{
+    StoreImport import(store, runDir, progress);
+    const QDir run(runDir);
+    static const QRegularExpression pattern(QStringLiteral("^level_(\\d+)_problem_(\\d+)_sample_(\\d+)_kernel\\.py$"));
+    QList<Candidate> candidates;
+    for (const QString& name : run.entryList(QDir::Files)) {
+        const auto m = pattern.match(name);
+        if (m.hasMatch())
+            candidates.append({ m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt(), name });
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        return std::tie(a.level, a.problem, a.sample) < std::tie(b.level, b.problem, b.sample);
+    });
+    if (candidates.isEmpty()) {
+        *error = import.fail({}, QStringLiteral("the folder has no level_L_problem_P_sample_S_kernel.py candidates"));
+        return std::nullopt;
+    }
+    if (tasksDir.isEmpty() || !QFileInfo(tasksDir).isDir()) {
+        *error = import.fail({}, QStringLiteral("a KernelBench run is joined to its tasks; give the task folder (level1/, level2/, ...) with --tasks"));
+        return std::nullopt;
+    }
+
+    QJsonObject results;
+    QFile resultsFile(run.filePath(QStringLiteral("eval_results.json")));
+    if (resultsFile.exists()) {
+        if (!resultsFile.open(QIODevice::ReadOnly)) {
+            *error = import.fail(QStringLiteral("eval_results.json"), resultsFile.errorString());
+            return std::nullopt;
+        }
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(resultsFile.readAll(), &pe);
+        if (pe.error != QJsonParseError::NoError) {
+            *error = import.fail(QStringLiteral("eval_results.json (byte %1)").arg(pe.offset), QStringLiteral("not valid JSON (%1)").arg(pe.errorString()));
+            return std::nullopt;
+        }
+        results = doc.object();
+        const QString wrong = doc.isObject() ? checkRecords(results) : QStringLiteral("the file is not a JSON object");
+        if (!wrong.isEmpty()) {
+            *error = import.fail(QStringLiteral("eval_results.json"), wrong);
+            return std::nullopt;
+        }
+    }
+
+    if (!import.begin(error))
+        return std::nullopt;
+    qint64 done = 0;
+    for (const Candidate& c : candidates) {
+        const QString taskPath = findTask(tasksDir, c.level, c.problem);
+        if (taskPath.isEmpty()) {
+            *error = import.fail(c.file, QStringLiteral("the task folder has no level%1/%2_*.py").arg(c.level).arg(c.problem));
+            return std::nullopt;
+        }
+        QFile taskFile(taskPath);
+        QFile candidateFile(run.filePath(c.file));
+        if (!taskFile.open(QIODevice::ReadOnly) || !candidateFile.open(QIODevice::ReadOnly)) {
+            *error = import.fail(c.file, QStringLiteral("it or its task cannot be read"));
+            return std::nullopt;
+        }
+        const QByteArray code = candidateFile.readAll();
+        Trajectory t;
+        t.uuid = QUuid::createUuidV5(kNamespace, run.dirName().toUtf8() + '/' + c.file.toUtf8() + '/' + code).toString(QUuid::WithoutBraces);
+        t.task = { QFileInfo(taskPath).completeBaseName(), c.level, QString::fromUtf8(taskFile.readAll()) };
+        t.title = QStringLiteral("%1 level %2 problem %3 sample %4").arg(run.dirName()).arg(c.level).arg(c.problem).arg(c.sample);
+        t.source = kFormat;
+        QJsonObject kb { { QLatin1String("level"), c.level }, { QLatin1String("problem_id"), c.problem }, { QLatin1String("sample_id"), c.sample } };
+        t.metadata.insert(QLatin1String("import"), QJsonObject { { QLatin1String("format"), kFormat },
+            { QLatin1String("path"), QFileInfo(runDir).absoluteFilePath() }, { QLatin1String("file"), c.file } });
+
+        Turn turn;
+        turn.uuid = t.uuid + QStringLiteral("-t0");
+        turn.workspace.setFile(QStringLiteral("model_new.py"), code);
+        turn.provenance.kind = Provenance::Kind::Import;
+        turn.provenance.agent = kFormat;
+        turn.provenance.source = QFileInfo(run.filePath(c.file)).absoluteFilePath();
+        for (const QJsonValue& v : results.value(QString::number(c.problem)).toArray()) {
+            if (v.toObject().value(QLatin1String("sample_id")).toInt() == c.sample) {
+                turn.eval = evalFromRecord(v.toObject());
+                kb.insert(QLatin1String("record"), v.toObject());
+            }
+        }
+        t.metadata.insert(QLatin1String("kernelbench"), kb);
+        t.turns = { turn };
+        if (!import.add(t, c.file, error) || !import.report(++done, candidates.size(), error))
+            return std::nullopt;
+    }
+    return import.commit(error);
+}
+
+} // namespace kwb
