@@ -2,6 +2,7 @@
 
 #include "atifimporter.h"
 #include "chatjsonlimporter.h"
+#include "cudaagentworkspaceimporter.h"
 #include "kernelbenchrunimporter.h"
 
 #include <QDir>
@@ -63,6 +64,8 @@ std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString
         return AtifImporter::importFile(store, path, progress, error);
     if (format == QLatin1String("kernelbench"))
         return KernelBenchRunImporter::importFolder(store, path, tasksDir, progress, error);
+    if (format == QLatin1String("cuda-agent"))
+        return CudaAgentWorkspaceImporter::importFolder(store, path, progress, error);
     *error = QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
     return std::nullopt;
 }

@@ -2,6 +2,7 @@
 
 #include "io/atifimporter.h"
 #include "io/chatjsonlimporter.h"
+#include "io/cudaagentworkspaceimporter.h"
 #include "io/importformat.h"
 #include "io/kernelbenchrunimporter.h"
 #include "io/traceattacher.h"
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void openAiChatConversations();
     void atifFromAnotherAgent();
     void kernelBenchRun();
+    void cudaAgentWorkspace();
     void brokenFilesImportNothing_data();
     void brokenFilesImportNothing();
     void cancelImportsNothing();
@@ -44,6 +46,8 @@ TestImporters::Import TestImporters::importerFor(const QString& format)
         return [](Store& s, const QString& p, QString* e) { return ChatJsonlImporter::importFile(s, p, {}, e); };
     if (format == QLatin1String("atif"))
         return [](Store& s, const QString& p, QString* e) { return AtifImporter::importFile(s, p, {}, e); };
+    if (format == QLatin1String("cuda-agent"))
+        return [](Store& s, const QString& p, QString* e) { return CudaAgentWorkspaceImporter::importFolder(s, p, {}, e); };
     if (format == QLatin1String("kernelbench"))
         return [](Store& s, const QString& p, QString* e) { return KernelBenchRunImporter::importFolder(s, p, QFINDTESTDATA("data/kernelbench/tasks"), {}, e); };
     return {};
@@ -195,6 +199,32 @@ void TestImporters::kernelBenchRun()
     QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/kernelbench/run"), &error), QStringLiteral("kernelbench"));
 }
 
+void TestImporters::cudaAgentWorkspace()
+{
+    auto store = openStore(QStringLiteral("w.kwb"));
+    QString error;
+    const QString dir = QFINDTESTDATA("data/cuda-agent/relu_task");
+    QCOMPARE(ImportFormat::detect(dir, &error), QStringLiteral("cuda-agent"));
+    const auto counts = CudaAgentWorkspaceImporter::importFolder(*store, dir, {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 1);
+    QCOMPARE(counts->turns, 3);
+    const auto ids = TrajectorySource::ids(*store, {}, &error);
+    const Trajectory t = *store->trajectory(ids->first(), Store::Depth::Full, &error);
+    QCOMPARE(t.task.name, QStringLiteral("relu_task"));
+    QVERIFY(t.task.source.contains(QStringLiteral("class Model(nn.Module)")));
+    QCOMPARE(t.prompt.size(), 1);
+    QCOMPARE(t.turns.at(0).workspace.paths(), QStringList({ QStringLiteral("kernels/relu.cu") }));
+    QCOMPARE(t.turns.at(1).messages.at(1).text, QStringLiteral("built cuda_extension.so"));
+    const Turn& files = t.turns.at(2);
+    QCOMPARE(files.parentUuid, t.turns.at(1).uuid);
+    QCOMPARE(files.workspace.paths(), QStringList({ QStringLiteral("kernels/relu.cu"), QStringLiteral("kernels/relu_binding.cpp"),
+                                          QStringLiteral("model_new.py") }));
+    QCOMPARE(files.workspace.hash(QStringLiteral("kernels/relu.cu")), t.turns.at(0).workspace.hash(QStringLiteral("kernels/relu.cu")));
+    QCOMPARE(files.provenance.kind, Provenance::Kind::Import);
+    QCOMPARE(files.provenance.agent, QStringLiteral("cuda-agent"));
+}
+
 void TestImporters::brokenFilesImportNothing_data()
 {
     QTest::addColumn<QString>("format");
@@ -214,6 +244,8 @@ void TestImporters::brokenFilesImportNothing_data()
                                                    << QStringLiteral("run-bad-field eval_results.json: field \"1[1].compiled\" is missing or not true/false");
     QTest::newRow("kernelbench: no task file") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-missing-task")
                                                << QStringLiteral("run-missing-task level_1_problem_7_sample_0_kernel.py: the task folder has no level1/7_*.py");
+    QTest::newRow("cuda-agent: transcript tool call without name") << QStringLiteral("cuda-agent") << QStringLiteral("data/cuda-agent/bad_transcript")
+                                                                   << QStringLiteral("bad_transcript messages.jsonl line 1: message 2: field \"tool_calls[0].function.name\" is missing");
     QTest::newRow("atif: unknown step source") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-source.json")
                                                << QStringLiteral("broken-source.json: steps[3]: field \"source\" has the unknown value \"robot\"");
     QTest::newRow("atif: no schema version") << QStringLiteral("atif") << QStringLiteral("data/atif/broken-schema.jsonl")

@@ -1,0 +1,2 @@
+#include "../binding_registry.h"
+// REGISTER_BINDING(relu_forward, ...)
