@@ -46,6 +46,7 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  eval-set --tasks DIR --candidates DIR --out DIR\n"
                           "                                   a whole run: one candidate per task, with its summary\n"
                           "  lint TASKSET                     find tasks whose output lets a wrong kernel pass\n"
+                          "  summary STORE [--json] [filters] pass rate, faster rates, geomean speed-ups, per level\n"
                           "\n"
                           "Run 'kwb COMMAND --help' for a command's options.\n";
 
@@ -84,6 +85,8 @@ int main(int argc, char** argv)
         return kwb::cli::eval(args);
     if (command == QLatin1String("agent"))
         return kwb::cli::agent(args);
+    if (command == QLatin1String("summary"))
+        return kwb::cli::summary(args);
     if (command == QLatin1String("baseline") || command == QLatin1String("eval-set") || command == QLatin1String("lint"))
         return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),
