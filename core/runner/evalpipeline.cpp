@@ -93,8 +93,12 @@ bool EvalPipeline::prepare()
         m_seeds.push_back(random() % 2147483647ULL + 1);
         m_seedList += (i ? "," : "") + std::to_string(m_seeds.back());
     }
+    m_taskPath = fs::absolute(m_request.taskPath).string();
+    m_harnessPath = fs::absolute(m_request.harnessPath).string();
     if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
         return true;
+    if (!protectTaskAndHarness())
+        return false;
     // The candidate runs from a copy, so nothing it does reaches the files it came from.
     m_layout = fs::is_directory(m_request.candidatePath) ? "workspace" : "single-file";
     const fs::path copy = fs::path(m_request.runDirectory) / "workspace";
@@ -111,17 +115,46 @@ bool EvalPipeline::prepare()
         m_setupError = "The candidate could not be copied into the run directory: " + ec.message() + ".";
         return false;
     }
-    m_protected.add(m_request.taskPath);
-    m_protected.add(fs::path(m_request.harnessPath).parent_path().string());
     return true;
 }
 
-// After a stage that ran candidate code: a task or harness file it changed is written back, and the candidate fails.
+// Every stage runs the run's own copies of the task and the harness, so no stage, and nothing a candidate does,
+// writes to the user's files, and a copy a candidate changed is found and put back.
+bool EvalPipeline::protectTaskAndHarness()
+{
+    const fs::path dir = fs::path(m_request.runDirectory) / "protected";
+    const fs::path harness = fs::path(m_harnessPath).parent_path();
+    std::error_code ec;
+    fs::create_directories(dir / "task", ec);
+    fs::create_directories(dir / "harness", ec);
+    fs::copy_file(m_taskPath, dir / "task" / fs::path(m_taskPath).filename(), ec);
+    if (!ec) {
+        for (auto it = fs::directory_iterator(harness, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            if (it->path().filename() != "__pycache__")
+                fs::copy(it->path(), dir / "harness" / it->path().filename(), fs::copy_options::recursive, ec);
+            if (ec)
+                break;
+        }
+    }
+    if (ec) {
+        m_setupError = "The task and the harness could not be copied into the run directory: " + ec.message() + ".";
+        return false;
+    }
+    m_taskPath = fs::absolute(dir / "task" / fs::path(m_taskPath).filename()).string();
+    m_harnessPath = fs::absolute(dir / "harness" / fs::path(m_harnessPath).filename()).string();
+    m_protected.add(m_taskPath);
+    m_protected.add((dir / "harness").string());
+    return true;
+}
+
+// After a stage that ran candidate code: a copy of the task or the harness it changed is put back, and the
+// candidate fails.
 void EvalPipeline::guardProtectedFiles()
 {
     const std::vector<std::string> changed = m_protected.restoreChanged();
     if (!changed.empty())
-        m_flags.add("wrote-protected-file", "The candidate changed " + changed.front() + " (restored).");
+        m_flags.add("wrote-protected-file", "The candidate changed " + fs::path(changed.front()).filename().string()
+            + " of the run's task and harness (restored).");
 }
 
 bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
@@ -139,8 +172,7 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         for (const fs::path& folder : { cache / "torch_extensions", cache / "build" })
             fs::create_directories(folder);
         SandboxPaths paths;
-        paths.readable = { run.string(), fs::absolute(m_request.taskPath).string(),
-            fs::absolute(m_request.harnessPath).parent_path().string(), cache.string() };
+        paths.readable = { run.string(), cache.string() };
         paths.writable = { fs::absolute(dir).string(), (run / "tmp").string(), (cache / "torch_extensions").string() };
         if (name == "compile")
             paths.writable.push_back((cache / "build").string());
@@ -152,7 +184,7 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         spec.argv = Sandbox::instance().launcher(paths);
     }
     spec.argv.insert(spec.argv.end(), launcher.begin(), launcher.end());
-    spec.argv.insert(spec.argv.end(), { m_request.python, m_request.harnessPath });
+    spec.argv.insert(spec.argv.end(), { m_request.python, m_harnessPath });
     spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
     spec.argv.insert(spec.argv.end(), { "--out", dir });
     spec.workingDirectory = dir;
@@ -206,7 +238,7 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
 
 std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds) const
 {
-    return { "--task", fs::absolute(m_request.taskPath).string(), "--device", m_request.device, "--seeds", seeds,
+    return { "--task", m_taskPath, "--device", m_request.device, "--seeds", seeds,
         "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson() };
 }
 
@@ -219,7 +251,7 @@ void EvalPipeline::compile()
         args.insert(args.end(), { "--workspace", m_candidateCopy });
     else
         args.insert(args.end(), { "--single-file", m_candidateCopy });
-    args.insert(args.end(), { "--task", fs::absolute(m_request.taskPath).string() });
+    args.insert(args.end(), { "--task", m_taskPath });
     runHarness("compile", args, m_request.compileLimits, true, m_compile);
     m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
     m_flags.addFrom(m_compile.result["static_flags"]);

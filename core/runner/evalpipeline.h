@@ -50,6 +50,7 @@ private:
     };
 
     bool prepare();
+    bool protectTaskAndHarness();
     void runCandidate();
     bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
         bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {},
@@ -78,6 +79,8 @@ private:
     EvalRequest m_request;
     std::string m_layout; // "workspace" or "single-file"
     std::string m_candidateCopy;
+    std::string m_taskPath; // the run's copy of the task (the user's file until prepare() has copied it)
+    std::string m_harnessPath; // the run's copy of kwb_harness.py
     std::string m_seedList;
     std::vector<unsigned long long> m_seeds;
     Stage m_compile;

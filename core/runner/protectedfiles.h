@@ -6,9 +6,9 @@
 
 namespace kwb::runner {
 
-// Files candidate code must not change: the task and the harness. Their bytes are kept when the evaluation starts;
-// after each stage that ran candidate code a changed or deleted file is written back and reported. Under
-// bubblewrap they are read-only anyway; this is what holds where bubblewrap cannot run.
+// Files candidate code must not change: the run's own copies of the task and the harness. Their bytes are kept
+// when the evaluation starts; after each stage that ran candidate code a changed or deleted file is written back and
+// reported. Under bubblewrap they are read-only anyway; this is what holds where bubblewrap cannot run.
 class ProtectedFiles
 {
 public:

@@ -13,6 +13,7 @@ them runs in kwb-runner, outside this process, so a candidate can neither see no
 """
 
 import argparse
+import collections
 import glob
 import hashlib
 import importlib.util
@@ -112,37 +113,83 @@ class Flusher:
         self.buffer.zero_()
 
 
-def time_calls(torch, fn, input_sets, device, protocol):
-    """Median-based timing: warm-up by time, then per-call measurements with a cache flush before each."""
+Clocks = collections.namedtuple("Clocks", "perf_ns event record elapsed")
+
+
+def take_clocks(torch):
+    """The timing primitives, taken before any candidate code runs and then used only through this tuple, which
+    cannot be changed in place: rebinding time.perf_counter_ns, torch.cuda.Event or the harness's own names
+    afterwards changes nothing that is measured. The CUDA event methods are those of the immutable C type."""
+    import types
+
+    perf_ns = time.perf_counter_ns
+    if type(perf_ns) is not types.BuiltinFunctionType or perf_ns.__name__ != "perf_counter_ns":
+        raise RuntimeError("time.perf_counter_ns is not the interpreter's own clock")
+    if not torch.cuda.is_available():
+        return Clocks(perf_ns, None, None, None)
+    base = torch._C._CudaEventBase
+    return Clocks(perf_ns, torch.cuda.Event, base.record, base.elapsed_time)
+
+
+def refresh_inputs(torch, live, source, k):
+    """Writes an input set into the timed buffers in place, floating tensors scaled by a factor just above 1 that
+    differs from call to call: every call does the same work, but no two calls see the same values, so an output
+    cached by input address, version counter or content does not answer a later call."""
+    for dst, src in zip(live, source):
+        if not isinstance(dst, torch.Tensor):
+            continue
+        if dst.is_floating_point():
+            eps = torch.finfo(dst.dtype).eps
+            torch.mul(src, 1.0 + ((k % 1024) + 1) * 2 * eps, out=dst)
+        else:
+            dst.copy_(src)
+
+
+def time_calls(torch, fn, input_sets, device, protocol, clocks, settle_checks=5):
+    """Median-based timing: warm-up by time, then per-call measurements with fresh input values and a cache flush
+    before each. Returns the summary, the timed input buffers (for the rechecks) and, on the CPU, how many of a few
+    randomly chosen calls left their output still changing after they returned (work handed to a native thread)."""
+    import random
+
     flush = Flusher(torch, device)
+    live = [x.clone() if isinstance(x, torch.Tensor) else x for x in input_sets[0]]
     warmup_ms = protocol["warmup_ms"]
-    start = time.perf_counter()
+    start = clocks.perf_ns()
     calls = 0
-    while calls < 3 or (time.perf_counter() - start) * 1e3 < warmup_ms:
-        fn(*input_sets[calls % len(input_sets)])
+    while calls < 3 or (clocks.perf_ns() - start) / 1e6 < warmup_ms:
+        refresh_inputs(torch, live, input_sets[calls % len(input_sets)], calls)
+        fn(*live)
         sync(torch, device)
         calls += 1
-    estimate_ms = (time.perf_counter() - start) * 1e3 / calls
+    estimate_ms = (clocks.perf_ns() - start) / 1e6 / calls
     n = max(protocol["min_calls"], math.ceil(protocol["min_ms"] / max(estimate_ms, 1e-3)))
     n = min(n, protocol["max_calls"], max(protocol["min_calls"], int(protocol["max_ms"] / max(estimate_ms, 1e-3))))
-    samples = []
+    samples, unsettled = [], 0
     if device == "cuda":
-        starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-        ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+        starts = [clocks.event(enable_timing=True) for _ in range(n)]
+        ends = [clocks.event(enable_timing=True) for _ in range(n)]
         for i in range(n):
+            refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
             flush()
-            starts[i].record()
-            fn(*input_sets[i % len(input_sets)])
-            ends[i].record()
+            clocks.record(starts[i])
+            fn(*live)
+            clocks.record(ends[i])
         torch.cuda.synchronize()
-        samples = [s.elapsed_time(e) * 1e3 for s, e in zip(starts, ends)]
+        samples = [clocks.elapsed(s, e) * 1e3 for s, e in zip(starts, ends)]
     else:
+        checked = set(random.sample(range(n), min(settle_checks, n)))
         for i in range(n):
+            refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
             flush()
-            t0 = time.perf_counter_ns()
-            fn(*input_sets[i % len(input_sets)])
-            samples.append((time.perf_counter_ns() - t0) / 1e3)
-    return summarize(samples)
+            t0 = clocks.perf_ns()
+            output = fn(*live)
+            samples.append((clocks.perf_ns() - t0) / 1e3)
+            if i in checked:
+                first = [t.clone() for t in kwb_guard.tensors_in(torch, output)]
+                time.sleep(0.02)
+                later = list(kwb_guard.tensors_in(torch, output))
+                unsettled += any(not torch.equal(a, b) for a, b in zip(first, later))
+    return summarize(samples), live, unsettled
 
 
 def trace_calls(torch, fn, inputs, label, calls=3):
@@ -378,13 +425,14 @@ def stage_reference(args):
     protocol = json.loads(args.protocol)
     with torch.no_grad():
         input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
-        timings = {"eager": time_calls(torch, model, input_sets, args.device, protocol)}
+        clocks = take_clocks(torch)
+        timings = {"eager": time_calls(torch, model, input_sets, args.device, protocol, clocks)[0]}
         compiled = torch.compile(model)
         start = time.perf_counter()
         compiled(*input_sets[0])
         sync(torch, args.device)
         timings["compile_seconds"] = time.perf_counter() - start
-        timings["compiled"] = time_calls(torch, compiled, input_sets, args.device, protocol)
+        timings["compiled"] = time_calls(torch, compiled, input_sets, args.device, protocol, clocks)[0]
     timings["floor"] = count_floor(torch, task, args.init_seed, args.device)  # kept with the baseline
     if cache_file:
         os.makedirs(args.baseline_cache, exist_ok=True)
@@ -500,18 +548,17 @@ def run_trials(torch, model, module, task, seeds, args, counter, threads_before,
     return len(seeds)
 
 
-def recheck(torch, model, task, seeds, input_sets, args):
+def recheck(torch, model, task, seeds, live, args):
     """After timing: the trial inputs are written into the timed input buffers in place and the candidate is called
     once more on each; the judge compares these outputs with the candidate's verified trial outputs, which catches
     results cached by input address or shape, and work done only once."""
     done = 0
     for k in range(min(2, len(seeds))):
-        target = input_sets[(k + 1) % len(input_sets)]
-        for dst, src in zip(target, make_inputs(torch, task, seeds[k], args.device)):
+        for dst, src in zip(live, make_inputs(torch, task, seeds[k], args.device)):
             if isinstance(dst, torch.Tensor):
                 dst.copy_(src)
         sync(torch, args.device)
-        output = model(*target)
+        output = model(*live)
         sync(torch, args.device)
         torch.save(to_cpu(torch, output), os.path.join(args.out, "recheck_out_%d.pt" % k))
         done += 1
@@ -528,6 +575,7 @@ def stage_candidate(args):
     threads_before = {t.ident for t in threading.enumerate()}
     counter = kwb_guard.ExtensionCounter()
     timer = time_calls  # captured before the candidate's code can rebind the harness's names
+    clocks = take_clocks(torch)
     try:
         task = load_task(args.task)
         state = reference_state(torch, args, task)
@@ -562,9 +610,12 @@ def stage_candidate(args):
             else:
                 protocol = json.loads(args.protocol)
                 input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
-                result["candidate"] = timer(torch, model, input_sets, args.device, protocol)
+                result["candidate"], live, unsettled = timer(torch, model, input_sets, args.device, protocol, clocks)
+                if unsettled:
+                    kwb_guard.add_flag(flags, "work-outside-timed-calls", "the output of %d of the checked timed calls "
+                                       "was still changing after the call returned." % unsettled)
                 kwb_guard.thread_flags(threads_before, flags)
-                result["rechecks"] = recheck(torch, model, task, seeds, input_sets, args)
+                result["rechecks"] = recheck(torch, model, task, seeds, live, args)
         except Exception as e:
             fail(out, stage, "the candidate failed while running: %s: %s" % (type(e).__name__, first_line(e)),
                  traceback=traceback.format_exc())
