@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "store/trajectoryfilter.h"
+
 #include "commands.h"
 
 namespace kwb::cli {
@@ -21,6 +23,35 @@ int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const 
             kUsage);
     }
     return -1;
+}
+
+void addFilterOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({ { QStringLiteral("task"), QStringLiteral("Only tasks whose name contains TEXT."), QStringLiteral("TEXT") },
+        { QStringLiteral("level"), QStringLiteral("Only this level."), QStringLiteral("N") },
+        { QStringLiteral("status"), QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, not-evaluated)."),
+            QStringLiteral("S") },
+        { QStringLiteral("label"), QStringLiteral("Only trajectories with this label."), QStringLiteral("L") },
+        { QStringLiteral("search"), QStringLiteral("Only trajectories whose messages or code match (FTS5)."), QStringLiteral("QUERY") },
+        { QStringLiteral("real-only"), QStringLiteral("Leave synthetic trajectories out.") } });
+}
+
+std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error)
+{
+    TrajectoryFilter filter;
+    filter.taskContains = parser.value(QStringLiteral("task"));
+    bool ok = true;
+    if (parser.isSet(QStringLiteral("level")))
+        filter.level = parser.value(QStringLiteral("level")).toInt(&ok);
+    if (!ok || filter.level < 0) {
+        *error = QStringLiteral("--level takes a level number, not '%1'.").arg(parser.value(QStringLiteral("level")));
+        return std::nullopt;
+    }
+    filter.status = parser.value(QStringLiteral("status"));
+    filter.label = parser.value(QStringLiteral("label"));
+    filter.text = parser.value(QStringLiteral("search"));
+    filter.synthetic = parser.isSet(QStringLiteral("real-only")) ? 0 : -1;
+    return filter;
 }
 
 } // namespace kwb::cli

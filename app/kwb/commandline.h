@@ -2,9 +2,21 @@
 
 #include <QCommandLineParser>
 
+#include <optional>
+
+namespace kwb {
+struct TrajectoryFilter;
+}
+
 namespace kwb::cli {
 
 // Parses a subcommand's options; prints help or the usage error itself. Returns -1 to go on, else the exit code.
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional);
+
+// The trajectory list's filters as options (--task, --level, --status, --label, --search, --real-only), for commands
+// that work on "the trajectories in view".
+void addFilterOptions(QCommandLineParser& parser);
+// The filter the options ask for; nothing, with *error set, when a value is wrong.
+std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error);
 
 } // namespace kwb::cli

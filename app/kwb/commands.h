@@ -20,6 +20,7 @@ int check(const QStringList& arguments);
 int eval(const QStringList& arguments);
 int agent(const QStringList& arguments);
 int summary(const QStringList& arguments);
+int label(const QStringList& arguments);
 // Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
 int passThrough(const QString& command, const QStringList& arguments);
 

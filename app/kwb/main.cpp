@@ -47,6 +47,8 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "                                   a whole run: one candidate per task, with its summary\n"
                           "  lint TASKSET                     find tasks whose output lets a wrong kernel pass\n"
                           "  summary STORE [--json] [filters] pass rate, faster rates, geomean speed-ups, per level\n"
+                          "  label STORE --add|--remove L [filters | --trajectory UUID]\n"
+                          "                                   label the selected trajectories in one transaction\n"
                           "\n"
                           "Run 'kwb COMMAND --help' for a command's options.\n";
 
@@ -87,6 +89,8 @@ int main(int argc, char** argv)
         return kwb::cli::agent(args);
     if (command == QLatin1String("summary"))
         return kwb::cli::summary(args);
+    if (command == QLatin1String("label"))
+        return kwb::cli::label(args);
     if (command == QLatin1String("baseline") || command == QLatin1String("eval-set") || command == QLatin1String("lint"))
         return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),

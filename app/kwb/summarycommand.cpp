@@ -14,15 +14,8 @@ int summary(const QStringList& arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of a table."));
-    const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("Only tasks whose name contains TEXT."), QStringLiteral("TEXT"));
-    const QCommandLineOption level(QStringLiteral("level"), QStringLiteral("Only this level."), QStringLiteral("N"));
-    const QCommandLineOption status(QStringLiteral("status"),
-        QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, not-evaluated)."), QStringLiteral("S"));
-    const QCommandLineOption label(QStringLiteral("label"), QStringLiteral("Only trajectories with this label."), QStringLiteral("L"));
-    const QCommandLineOption text(QStringLiteral("search"), QStringLiteral("Only trajectories whose messages or code match (FTS5)."),
-        QStringLiteral("QUERY"));
-    const QCommandLineOption real(QStringLiteral("real-only"), QStringLiteral("Leave synthetic trajectories out."));
-    parser.addOptions({ json, task, level, status, label, text, real });
+    parser.addOption(json);
+    addFilterOptions(parser);
     if (const int code = parseOrExit(parser, arguments,
             QStringLiteral("Pass rate, faster rates and geometric-mean speed-ups of a store's trajectories, overall and "
                            "per level (the CUDA Agent paper's Table 1 metrics; definitions in the README)."),
@@ -30,23 +23,14 @@ int summary(const QStringList& arguments)
         code >= 0)
         return code;
 
-    TrajectoryFilter filter;
-    filter.taskContains = parser.value(task);
-    bool ok = true;
-    if (parser.isSet(level))
-        filter.level = parser.value(level).toInt(&ok);
-    if (!ok || filter.level < 0)
-        return fail(QStringLiteral("--level takes a level number, not '%1'.").arg(parser.value(level)), kUsage);
-    filter.status = parser.value(status);
-    filter.label = parser.value(label);
-    filter.text = parser.value(text);
-    filter.synthetic = parser.isSet(real) ? 0 : -1;
-
     QString error;
+    const std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error);
+    if (!filter)
+        return fail(error, kUsage);
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
-    const auto ids = store->trajectoryIds(filter, TrajectoryColumn::Created, false, &error);
+    const auto ids = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
     if (!ids)
         return fail(error);
     const auto entries = RunSummary::entries(*store, *ids, &error);

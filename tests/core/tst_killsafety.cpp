@@ -1,6 +1,7 @@
 // The real kwb binary killed with SIGKILL in the middle of its work: the store it wrote to still opens, passes
 // Store::verify, keeps every change that was committed and holds nothing half-written.
 #include "store/store.h"
+#include "store/trajectoryfilter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -27,6 +28,7 @@ constexpr int kSyntheticTrajectories = 2500;
 constexpr int kSyntheticTurns = 3;
 constexpr int kSyntheticBatch = 500; // gen-synthetic commits this many trajectories at a time
 constexpr int kAgentSteps = 40;
+constexpr int kLabelTrajectories = 3000; // labelled in one transaction by kwb label
 
 QByteArray fileHash(const QString& path)
 {
@@ -68,6 +70,8 @@ private Q_SLOTS:
     void killDuringSyntheticGeneration();
     void killDuringAgentRun_data();
     void killDuringAgentRun();
+    void killDuringBulkLabel_data();
+    void killDuringBulkLabel();
 
 private:
     // Starts kwb, waits until `ready` holds (polled), then `delayMs` more, and kills it. True when the kill
@@ -120,6 +124,9 @@ void TestKillSafety::initTestCase()
     m_baseTrajectories = info->trajectories;
     m_baseTurns = info->turns;
     QCOMPARE(m_baseTrajectories, 4);
+    QVERIFY(runKwb({ QStringLiteral("gen-synthetic"), QStringLiteral("--store"), shared(QStringLiteral("labels.kwb")),
+        QStringLiteral("--trajectories"), QString::number(kLabelTrajectories), QStringLiteral("--turns"), QStringLiteral("1"),
+        QStringLiteral("--seed"), QStringLiteral("5") }));
 }
 
 void TestKillSafety::init()
@@ -377,6 +384,49 @@ void TestKillSafety::killDuringAgentRun()
             turn.workspace.content(QStringLiteral("kernels/k.cu")), QStringLiteral("// step %1\n").arg(i).toUtf8());
     }
     qInfo("%lld turns reported stored, %lld stored", qint64(reported), qint64(t->turns.size()));
+}
+
+void TestKillSafety::killDuringBulkLabel_data()
+{
+    QTest::addColumn<int>("delayMs");
+    QTest::addRow("as it starts writing") << 0;
+    QTest::addRow("50 ms in") << 50;
+    QTest::addRow("100 ms in") << 100;
+}
+
+// A curation edit of thousands of trajectories is one transaction: after the kill, every trajectory carries the
+// label or none does, and each label has its annotation.
+void TestKillSafety::killDuringBulkLabel()
+{
+    QFETCH(int, delayMs);
+    const QString store = path(QStringLiteral("labels.kwb"));
+    QVERIFY(QFile::copy(shared(QStringLiteral("labels.kwb")), store));
+    QProcess kwb;
+    qint64 pid = 0;
+    const bool midWork = killMidWork(
+        kwb, { QStringLiteral("label"), store, QStringLiteral("--add"), QStringLiteral("accept") },
+        [&] {
+            pid = kwb.processId();
+            return ioBytes(pid, "wchar:") > 0;
+        },
+        delayMs);
+    if (!midWork)
+        QSKIP("kwb label finished before the kill on this machine");
+    const auto opened = openAndVerify(store);
+    QVERIFY(opened);
+    QString error;
+    TrajectoryFilter labelled;
+    labelled.label = QStringLiteral("accept");
+    const auto ids = opened->trajectoryIds(labelled, TrajectoryColumn::Created, false, &error);
+    QVERIFY2(ids, qPrintable(error));
+    QVERIFY2(ids->isEmpty() || ids->size() == kLabelTrajectories, qPrintable(QString::number(ids->size())));
+    for (qint64 id : ids->mid(0, 50)) {
+        const auto t = opened->trajectory(id, Store::Depth::Headers, &error);
+        QVERIFY2(t, qPrintable(error));
+        QCOMPARE(t->annotations.size(), 1);
+        QCOMPARE(t->annotations.front().value, QStringLiteral("accept"));
+    }
+    qInfo("%lld of %d trajectories labelled after the kill", qint64(ids->size()), kLabelTrajectories);
 }
 
 QTEST_GUILESS_MAIN(TestKillSafety)

@@ -1,0 +1,186 @@
+#include "curation.h"
+
+#include "model/json.h"
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace kwb {
+
+namespace {
+
+bool isTrajectoryLevel(const Curation::Target& t)
+{
+    return t.turnId == 0 || t.scope == Annotation::Scope::Trajectory;
+}
+
+QString sqlError(const Store& store, const QString& what, const QSqlQuery& q)
+{
+    return store.describe(what) + QStringLiteral(": ") + q.lastError().text();
+}
+
+} // namespace
+
+Curation::Curation(Store& store)
+    : m_store(store)
+{
+}
+
+std::optional<QList<Annotation>> Curation::annotations(const Target& target, QString* error) const
+{
+    QSqlQuery q(m_store.database());
+    if (isTrajectoryLevel(target)) {
+        q.prepare(QStringLiteral("SELECT annotations FROM trajectories WHERE id = ?"));
+        q.addBindValue(target.trajectoryId);
+    } else {
+        q.prepare(QStringLiteral("SELECT annotations FROM turns WHERE id = ? AND trajectory_id = ?"));
+        q.addBindValue(target.turnId);
+        q.addBindValue(target.trajectoryId);
+    }
+    if (!q.exec()) {
+        *error = sqlError(m_store, QStringLiteral("The annotations could not be read"), q);
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        *error = m_store.describe(isTrajectoryLevel(target) ? QStringLiteral("There is no trajectory %1").arg(target.trajectoryId)
+                                                            : QStringLiteral("There is no turn %1").arg(target.turnId))
+            + QLatin1Char('.');
+        return std::nullopt;
+    }
+    QList<Annotation> result;
+    const QJsonArray items = QJsonDocument::fromJson(q.value(0).toByteArray()).array();
+    for (const QJsonValue& v : items) {
+        QString inner;
+        Annotation a = Annotation::fromJson(v.toObject(), &inner);
+        if (!inner.isEmpty()) {
+            *error = m_store.describe(QStringLiteral("An annotation is damaged (%1)").arg(inner)) + QLatin1Char('.');
+            return std::nullopt;
+        }
+        result.append(a);
+    }
+    return result;
+}
+
+bool Curation::write(const Target& target, const QList<Annotation>& annotations, QString* error)
+{
+    QSqlQuery q(m_store.database());
+    q.prepare(isTrajectoryLevel(target) ? QStringLiteral("UPDATE trajectories SET annotations = ? WHERE id = ?")
+                                        : QStringLiteral("UPDATE turns SET annotations = ? WHERE id = ?"));
+    q.addBindValue(annotations.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                         : QVariant(QString::fromUtf8(QJsonDocument(json::toJsonArray(annotations)).toJson(QJsonDocument::Compact))));
+    q.addBindValue(isTrajectoryLevel(target) ? target.trajectoryId : target.turnId);
+    if (!q.exec()) {
+        *error = sqlError(m_store, QStringLiteral("The annotations could not be written"), q);
+        return false;
+    }
+    return true;
+}
+
+bool Curation::mirrorLabel(qint64 trajectoryId, const QString& label, bool present, QString* error)
+{
+    QSqlQuery read(m_store.database());
+    read.prepare(QStringLiteral("SELECT labels FROM trajectories WHERE id = ?"));
+    read.addBindValue(trajectoryId);
+    if (!read.exec() || !read.next()) {
+        *error = sqlError(m_store, QStringLiteral("The labels of trajectory %1 could not be read").arg(trajectoryId), read);
+        return false;
+    }
+    QStringList labels;
+    for (const QJsonValue& v : QJsonDocument::fromJson(read.value(0).toByteArray()).array())
+        labels.append(v.toString());
+    if (labels.contains(label) == present)
+        return true;
+    if (present)
+        labels.append(label);
+    else
+        labels.removeAll(label);
+    QSqlQuery q(m_store.database());
+    q.prepare(QStringLiteral("UPDATE trajectories SET labels = ? WHERE id = ?"));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(labels)).toJson(QJsonDocument::Compact)));
+    q.addBindValue(trajectoryId);
+    if (!q.exec()) {
+        *error = sqlError(m_store, QStringLiteral("The labels could not be written"), q);
+        return false;
+    }
+    return true;
+}
+
+bool Curation::add(const Target& target, Annotation annotation, QString* error)
+{
+    Store::Transaction transaction(m_store);
+    auto current = annotations(target, error);
+    if (!current)
+        return false;
+    annotation.scope = isTrajectoryLevel(target) ? Annotation::Scope::Trajectory : target.scope;
+    if (!annotation.created.isValid())
+        annotation.created = QDateTime::currentDateTimeUtc();
+    if (annotation.kind == Annotation::Kind::Score && annotation.previous.isEmpty() && !isTrajectoryLevel(target)) {
+        QSqlQuery q(m_store.database());
+        q.prepare(QStringLiteral("SELECT reward FROM turns WHERE id = ?"));
+        q.addBindValue(target.turnId);
+        if (q.exec() && q.next() && !q.value(0).isNull())
+            annotation.previous = QString::number(q.value(0).toDouble());
+    }
+    current->append(annotation);
+    if (!write(target, *current, error))
+        return false;
+    if (annotation.kind == Annotation::Kind::Label && isTrajectoryLevel(target)
+        && !mirrorLabel(target.trajectoryId, annotation.value, true, error))
+        return false;
+    return transaction.commit(error);
+}
+
+bool Curation::remove(const Target& target, const Annotation& annotation, QString* error)
+{
+    Store::Transaction transaction(m_store);
+    auto current = annotations(target, error);
+    if (!current)
+        return false;
+    const qsizetype at = current->indexOf(annotation);
+    if (at < 0) {
+        *error = m_store.describe(QStringLiteral("That annotation is not there")) + QLatin1Char('.');
+        return false;
+    }
+    current->removeAt(at);
+    if (!write(target, *current, error))
+        return false;
+    if (annotation.kind == Annotation::Kind::Label && isTrajectoryLevel(target)) {
+        const bool stillThere = std::any_of(current->cbegin(), current->cend(), [&](const Annotation& a) {
+            return a.kind == Annotation::Kind::Label && a.value == annotation.value;
+        });
+        if (!stillThere && !mirrorLabel(target.trajectoryId, annotation.value, false, error))
+            return false;
+    }
+    return transaction.commit(error);
+}
+
+bool Curation::labelTrajectories(const QList<qint64>& trajectoryIds, const QString& label, bool add, const QString& author,
+    QString* error)
+{
+    Store::Transaction transaction(m_store);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (qint64 id : trajectoryIds) {
+        const Target target { id, 0, Annotation::Scope::Trajectory };
+        auto current = annotations(target, error);
+        if (!current)
+            return false;
+        const auto isThisLabel = [&](const Annotation& a) { return a.kind == Annotation::Kind::Label && a.value == label; };
+        const bool has = std::any_of(current->cbegin(), current->cend(), isThisLabel);
+        if (add && !has)
+            current->append({ Annotation::Kind::Label, Annotation::Scope::Trajectory, label, author, now, {} });
+        if (!add)
+            current->removeIf(isThisLabel);
+        if ((add != has || !add) && !write(target, *current, error))
+            return false;
+        if (!mirrorLabel(id, label, add, error))
+            return false;
+    }
+    return transaction.commit(error);
+}
+
+} // namespace kwb

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/annotation.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace kwb {
+
+class Store;
+
+// Curation edits on a store: labels, tags, notes and human scores on a trajectory, on a turn, or on the branch that
+// ends at a turn. Every edit is one transaction and persists at once. A trajectory's own Label annotations are
+// mirrored into its label list, which the trajectory list filters on. A human score keeps the value it overrides
+// (the turn's reward) with who gave it and when.
+class Curation
+{
+public:
+    struct Target
+    {
+        qint64 trajectoryId = 0;
+        qint64 turnId = 0; // 0 for the trajectory itself
+        Annotation::Scope scope = Annotation::Scope::Trajectory; // Turn or Branch with a turn id
+    };
+
+    explicit Curation(Store& store);
+
+    std::optional<QList<Annotation>> annotations(const Target& target, QString* error) const;
+    // Adds an annotation (a Score on a turn gets the turn's reward as its `previous` when it has none).
+    bool add(const Target& target, Annotation annotation, QString* error);
+    // Removes the first annotation equal to this one; false with an error when there is none.
+    bool remove(const Target& target, const Annotation& annotation, QString* error);
+    // Adds (or removes) a trajectory label on every trajectory given, in one transaction: all of them or none.
+    bool labelTrajectories(const QList<qint64>& trajectoryIds, const QString& label, bool add, const QString& author,
+        QString* error);
+
+private:
+    bool write(const Target& target, const QList<Annotation>& annotations, QString* error);
+    bool mirrorLabel(qint64 trajectoryId, const QString& label, bool present, QString* error);
+
+    Store& m_store;
+};
+
+} // namespace kwb
