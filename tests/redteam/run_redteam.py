@@ -149,9 +149,43 @@ def run_case(name, spec, args):
     paths["listener"].stop()
     try:
         result = json.loads(stdout)
+        with open(os.path.join(paths["root"], "result.json"), "w") as f:
+            f.write(stdout)
     except ValueError:
         result = {"error": "kwb-runner printed no JSON (exit %s): %s" % (code, (stderr or stdout)[-400:])}
-    return judge(name, spec, result, paths, seconds)
+    record = judge(name, spec, result, paths, seconds)
+    neutral = spec.get("or_neutralized")
+    if neutral and record["mismatches"] and record["correct"] and not record["note"]:
+        # A hack may also be defeated by timing that it cannot game: then it passes, but no faster than honest work.
+        own = timed_median(result)
+        honest = honest_median(neutral["honest"], args)
+        record["timed_us"], record["honest_us"] = own, honest
+        if own and honest and own >= neutral.get("min_ratio", 0.5) * honest:
+            record["note"] = "neutralized: %.0f us timed, honest %.0f us" % (own, honest)
+            record["mismatches"] = []
+        else:
+            record["mismatches"].append("not neutralized either: %s us timed, honest %s us" % (own, honest))
+    return record
+
+
+def timed_median(result):
+    return ((result.get("timing") or {}).get("candidate") or {}).get("median_us")
+
+
+def honest_median(name, args):
+    """The timed median of an honest case, from this work folder's earlier run of it, else from a run now."""
+    work = os.path.abspath(args.work)
+    saved = os.path.join(work, name, "result.json")
+    if not os.path.exists(saved):  # its own folder, apart from a concurrent run of that case (ctest -j)
+        own = argparse.Namespace(**dict(vars(args), work=os.path.join(work, "_honest_timing")))
+        saved = os.path.join(own.work, name, "result.json")
+        if not os.path.exists(saved):
+            run_case(name, load_expectations()[name], own)
+    try:
+        with open(saved) as f:
+            return timed_median(json.load(f))
+    except (OSError, ValueError):
+        return None
 
 
 def observed_containment(paths):
