@@ -13,6 +13,7 @@
 #include "referenceview.h"
 #include "rewardplot.h"
 #include "rooflineview.h"
+#include "runsummaryview.h"
 #include "shortcutsdialog.h"
 #include "store/store.h"
 #include "timingview.h"
@@ -72,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
     , m_roofline(new RooflineView(this))
+    , m_summary(new RunSummaryView(this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_position(new QLabel(this))
     , m_errorBanner(new QLabel(this))
@@ -106,6 +108,7 @@ MainWindow::~MainWindow()
 {
     // Models hold pointers into the store and the trajectory: detach them before those go.
     m_trajectories->setStore(nullptr);
+    m_summary->setStore(nullptr);
     m_outline->setTrajectory(nullptr, nullptr);
 }
 
@@ -152,7 +155,9 @@ void MainWindow::buildDocks()
         addDockWidget(area, d);
         return d;
     };
-    dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
+    QDockWidget* list = dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(list, dock(QStringLiteral("summaryDock"), tr("Run Summary"), m_summary, Qt::LeftDockWidgetArea));
+    list->raise();
     dock(QStringLiteral("forkTreeDock"), tr("Fork Tree"), m_forkTree, Qt::RightDockWidgetArea);
     QDockWidget* reward = dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
     tabifyDockWidget(reward, dock(QStringLiteral("rooflineDock"), tr("Roofline"), m_roofline, Qt::RightDockWidgetArea));
@@ -234,8 +239,10 @@ void MainWindow::connectActions()
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) { goToPosition(value); });
     connect(m_trajectories, &TrajectoryPanel::trajectorySelected, this, &MainWindow::showTrajectory);
     connect(m_trajectories, &TrajectoryPanel::errorOccurred, this, &MainWindow::showError);
-    connect(m_trajectories, &TrajectoryPanel::countChanged, this,
-        [this](int rows) { statusBar()->showMessage(tr("%n trajectories", nullptr, rows)); });
+    connect(m_trajectories, &TrajectoryPanel::countChanged, this, [this](int rows) {
+        statusBar()->showMessage(tr("%n trajectories", nullptr, rows));
+        m_summary->setFilter(m_trajectories->model()->filter());
+    });
     connect(m_welcome, &WelcomePage::openStoreRequested, this, &MainWindow::chooseStore);
     connect(m_forkTree, &ForkTreeView::turnActivated, this, &MainWindow::goToTurn);
     connect(m_forkTree, &ForkTreeView::compareRequested, this, &MainWindow::setDiffBase);
@@ -297,12 +304,14 @@ bool MainWindow::openStore(const QString& path)
     m_agent->stop(); // its runs write to the store being closed; they stop at once, keeping what they stored
     showTrajectory(0);
     m_trajectories->setStore(nullptr);
+    m_summary->setStore(nullptr);
     m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
     m_store = std::move(store);
     m_cache->setStore(m_store.get());
     m_ncuController->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
+    m_summary->setStore(m_store.get());
     m_welcome->setStorePath(path);
     if (m_remembersStores)
         WindowSettings::addRecentStore(path);

@@ -26,6 +26,7 @@ class NcuView;
 class ReferenceView;
 class RewardPlot;
 class RooflineView;
+class RunSummaryView;
 class Store;
 class TimingView;
 class TracePanel;
@@ -130,6 +131,7 @@ private:
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;
     RooflineView* m_roofline;
+    RunSummaryView* m_summary;
     QSlider* m_slider;
     QLabel* m_position;
     QLabel* m_errorBanner;
