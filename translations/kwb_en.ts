@@ -611,6 +611,10 @@
         <source>Nsight Compute profile stored with the turn.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Run Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuController</name>
@@ -1014,6 +1018,49 @@
     </message>
     <message>
         <source>current turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunSummaryView</name>
+    <message>
+        <source>Trajectories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster vs eager %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster vs compile %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Geomean vs eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Geomean vs compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No level</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1555,6 +1602,14 @@
         <source>%1 roofline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>flagged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flagged: %1 +%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -1691,7 +1746,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hack checks flagged: %1</source>
+        <source>Flagged %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate code ran under %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap (no network, read-only files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resource limits only (no sandbox)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

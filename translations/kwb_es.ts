@@ -611,6 +611,10 @@
         <source>Nsight Compute profile stored with the turn.</source>
         <translation>Perfil de Nsight Compute guardado con el turno.</translation>
     </message>
+    <message>
+        <source>Run Summary</source>
+        <translation>Resumen de la ejecución</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuController</name>
@@ -1015,6 +1019,49 @@
     <message>
         <source>current turn</source>
         <translation>turno actual</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunSummaryView</name>
+    <message>
+        <source>Trajectories</source>
+        <translation>Trayectorias</translation>
+    </message>
+    <message>
+        <source>Pass %</source>
+        <translation>% correctas</translation>
+    </message>
+    <message>
+        <source>Faster vs eager %</source>
+        <translation>% más rápidas que eager</translation>
+    </message>
+    <message>
+        <source>Faster vs compile %</source>
+        <translation>% más rápidas que compile</translation>
+    </message>
+    <message>
+        <source>Geomean vs eager</source>
+        <translation>Media geométrica frente a eager</translation>
+    </message>
+    <message>
+        <source>Geomean vs compile</source>
+        <translation>Media geométrica frente a compile</translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed.</source>
+        <translation>Cada trayectoria cuenta una vez, por su mejor turno correcto. Las tasas de acierto y de mayor rapidez son proporciones de todas las trayectorias a la vista; las medias geométricas son sobre las correctas que se cronometraron.</translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>N%1</translation>
+    </message>
+    <message>
+        <source>No level</source>
+        <translation>Sin nivel</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1602,14 @@
         <source>%1 roofline</source>
         <translation>%1 roofline</translation>
     </message>
+    <message>
+        <source>flagged: %1</source>
+        <translation>marcado: %1</translation>
+    </message>
+    <message>
+        <source>flagged: %1 +%2</source>
+        <translation>marcado: %1 +%2</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -1691,8 +1746,20 @@
         <translation>tolerancia atol %1, rtol %2</translation>
     </message>
     <message>
-        <source>Hack checks flagged: %1</source>
-        <translation>Las comprobaciones antitrampas señalaron: %1</translation>
+        <source>Flagged %1:</source>
+        <translation>Marcado %1:</translation>
+    </message>
+    <message>
+        <source>Candidate code ran under %1.</source>
+        <translation>El código candidato se ejecutó con %1.</translation>
+    </message>
+    <message>
+        <source>bubblewrap (no network, read-only files)</source>
+        <translation>bubblewrap (sin red, archivos de solo lectura)</translation>
+    </message>
+    <message>
+        <source>resource limits only (no sandbox)</source>
+        <translation>solo límites de recursos (sin aislamiento)</translation>
     </message>
 </context>
 <context>

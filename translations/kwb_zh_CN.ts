@@ -606,6 +606,10 @@
         <source>Nsight Compute profile stored with the turn.</source>
         <translation>Nsight Compute 分析结果已随该轮次保存。</translation>
     </message>
+    <message>
+        <source>Run Summary</source>
+        <translation>运行汇总</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuController</name>
@@ -1009,6 +1013,49 @@
     <message>
         <source>current turn</source>
         <translation>当前轮次</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunSummaryView</name>
+    <message>
+        <source>Trajectories</source>
+        <translation>轨迹</translation>
+    </message>
+    <message>
+        <source>Pass %</source>
+        <translation>通过率 %</translation>
+    </message>
+    <message>
+        <source>Faster vs eager %</source>
+        <translation>快于 eager 的比例 %</translation>
+    </message>
+    <message>
+        <source>Faster vs compile %</source>
+        <translation>快于 compile 的比例 %</translation>
+    </message>
+    <message>
+        <source>Geomean vs eager</source>
+        <translation>相对 eager 的几何平均</translation>
+    </message>
+    <message>
+        <source>Geomean vs compile</source>
+        <translation>相对 compile 的几何平均</translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed.</source>
+        <translation>每条轨迹按其最佳正确轮次计一次。通过率和加速比例是占当前所有轨迹的比例；几何平均只计算已计时的正确轨迹。</translation>
+    </message>
+    <message>
+        <source>Overall</source>
+        <translation>总体</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>No level</source>
+        <translation>无级别</translation>
     </message>
 </context>
 <context>
@@ -1547,6 +1594,14 @@
         <source>%1 roofline</source>
         <translation>%1 roofline</translation>
     </message>
+    <message>
+        <source>flagged: %1</source>
+        <translation>已标记：%1</translation>
+    </message>
+    <message>
+        <source>flagged: %1 +%2</source>
+        <translation>已标记：%1 +%2</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -1682,8 +1737,20 @@
         <translation>容差 atol %1，rtol %2</translation>
     </message>
     <message>
-        <source>Hack checks flagged: %1</source>
-        <translation>作弊检查标记：%1</translation>
+        <source>Flagged %1:</source>
+        <translation>已标记 %1：</translation>
+    </message>
+    <message>
+        <source>Candidate code ran under %1.</source>
+        <translation>候选代码运行于 %1。</translation>
+    </message>
+    <message>
+        <source>bubblewrap (no network, read-only files)</source>
+        <translation>bubblewrap（无网络，文件只读）</translation>
+    </message>
+    <message>
+        <source>resource limits only (no sandbox)</source>
+        <translation>仅资源限制（无沙箱）</translation>
     </message>
 </context>
 <context>
