@@ -66,6 +66,24 @@ std::optional<QList<Annotation>> Curation::annotations(const Target& target, QSt
     return result;
 }
 
+std::optional<QStringList> Curation::labels(QString* error) const
+{
+    QSqlQuery q(m_store.database());
+    if (!q.exec(QStringLiteral("SELECT j.value FROM trajectories t, json_each(t.labels) j "
+                               "UNION SELECT json_extract(j.value, '$.value') FROM turns u, json_each(u.annotations) j "
+                               "WHERE json_extract(j.value, '$.kind') = 'label' ORDER BY 1"))) {
+        *error = sqlError(m_store, QStringLiteral("The labels in use could not be read"), q);
+        return std::nullopt;
+    }
+    QStringList result;
+    while (q.next()) {
+        const QString label = q.value(0).toString();
+        if (!label.isEmpty())
+            result.append(label);
+    }
+    return result;
+}
+
 bool Curation::write(const Target& target, const QList<Annotation>& annotations, QString* error)
 {
     QSqlQuery q(m_store.database());

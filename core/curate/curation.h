@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -28,6 +29,8 @@ public:
     explicit Curation(Store& store);
 
     std::optional<QList<Annotation>> annotations(const Target& target, QString* error) const;
+    // Every label in use: the trajectories' own and those on turns and branches, sorted, for offering again.
+    std::optional<QStringList> labels(QString* error) const;
     // Adds an annotation (a Score on a turn gets the turn's reward as its `previous` when it has none).
     bool add(const Target& target, Annotation annotation, QString* error);
     // Removes the first annotation equal to this one; false with an error when there is none.

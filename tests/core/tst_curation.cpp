@@ -20,6 +20,7 @@ private Q_SLOTS:
     void humanScoreKeepsTheReward();
     void removingWhatIsNotThereFails();
     void bulkLabelIsAllOrNothing();
+    void labelsInUseComeFromTrajectoriesAndTurns();
 
 private:
     qint64 firstTurn(qint64 trajectoryId);
@@ -131,6 +132,19 @@ void TestCuration::bulkLabelIsAllOrNothing()
     QVERIFY(c.labelTrajectories({ m_a, m_b }, QStringLiteral("star"), false, QStringLiteral("ana"), &error));
     QVERIFY(labelled(QStringLiteral("star")).isEmpty());
     QVERIFY(c.annotations({ m_b, 0 }, &error)->isEmpty());
+}
+
+void TestCuration::labelsInUseComeFromTrajectoriesAndTurns()
+{
+    Curation c(*m_store);
+    QString error;
+    QCOMPARE(c.labels(&error).value_or(QStringList {}), QStringList({ QStringLiteral("fixture") }));
+    const qint64 turn = firstTurn(m_b);
+    QVERIFY(c.add({ m_b, turn, Annotation::Scope::Turn }, { Annotation::Kind::Label, Annotation::Scope::Turn, QStringLiteral("tiled"), {}, {}, {} }, &error));
+    QVERIFY(c.add({ m_b, turn, Annotation::Scope::Branch }, { Annotation::Kind::Tag, Annotation::Scope::Branch, QStringLiteral("a tag"), {}, {}, {} }, &error));
+    QVERIFY(c.labelTrajectories({ m_a }, QStringLiteral("accept"), true, QStringLiteral("ana"), &error));
+    QCOMPARE(c.labels(&error).value_or(QStringList {}),
+        QStringList({ QStringLiteral("accept"), QStringLiteral("fixture"), QStringLiteral("tiled") }));
 }
 
 QTEST_GUILESS_MAIN(TestCuration)
