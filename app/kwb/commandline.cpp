@@ -25,10 +25,11 @@ int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const 
     return -1;
 }
 
-void addFilterOptions(QCommandLineParser& parser)
+void addFilterOptions(QCommandLineParser& parser, bool withTask)
 {
-    parser.addOptions({ { QStringLiteral("task"), QStringLiteral("Only tasks whose name contains TEXT."), QStringLiteral("TEXT") },
-        { QStringLiteral("level"), QStringLiteral("Only this level."), QStringLiteral("N") },
+    if (withTask)
+        parser.addOption({ QStringLiteral("task"), QStringLiteral("Only tasks whose name contains TEXT."), QStringLiteral("TEXT") });
+    parser.addOptions({ { QStringLiteral("level"), QStringLiteral("Only this level."), QStringLiteral("N") },
         { QStringLiteral("status"), QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, not-evaluated)."),
             QStringLiteral("S") },
         { QStringLiteral("label"), QStringLiteral("Only trajectories with this label."), QStringLiteral("L") },
@@ -36,10 +37,11 @@ void addFilterOptions(QCommandLineParser& parser)
         { QStringLiteral("real-only"), QStringLiteral("Leave synthetic trajectories out.") } });
 }
 
-std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error)
+std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error, bool withTask)
 {
     TrajectoryFilter filter;
-    filter.taskContains = parser.value(QStringLiteral("task"));
+    if (withTask)
+        filter.taskContains = parser.value(QStringLiteral("task"));
     bool ok = true;
     if (parser.isSet(QStringLiteral("level")))
         filter.level = parser.value(QStringLiteral("level")).toInt(&ok);

@@ -14,9 +14,9 @@ namespace kwb::cli {
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional);
 
 // The trajectory list's filters as options (--task, --level, --status, --label, --search, --real-only), for commands
-// that work on "the trajectories in view".
-void addFilterOptions(QCommandLineParser& parser);
+// that work on "the trajectories in view"; a command with a --task of its own leaves that one out.
+void addFilterOptions(QCommandLineParser& parser, bool withTask = true);
 // The filter the options ask for; nothing, with *error set, when a value is wrong.
-std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error);
+std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error, bool withTask = true);
 
 } // namespace kwb::cli

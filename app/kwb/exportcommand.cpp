@@ -4,9 +4,11 @@
 #include "io/exportformat.h"
 #include "io/trajectorysource.h"
 #include "store/store.h"
+#include "store/trajectoryfilter.h"
 
 #include <QFile>
 #include <QSaveFile>
+#include <QSet>
 
 namespace kwb::cli {
 
@@ -28,6 +30,7 @@ int exportStore(const QStringList& arguments)
         QStringLiteral("reward"));
     const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("Only trajectories of task T (repeatable)."), QStringLiteral("T"));
     parser.addOptions({ format, output, accepted, upToBest, pairsBy, task });
+    addFilterOptions(parser, false);
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Write a store's trajectories."), 1); code >= 0)
         return code;
     const QString formatName = parser.value(format);
@@ -43,12 +46,22 @@ int exportStore(const QStringList& arguments)
         return fail(QStringLiteral("--pairs-by takes reward or label, not '%1'.").arg(parser.value(pairsBy)), kUsage);
 
     QString error;
+    const std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error, false);
+    if (!filter)
+        return fail(error, kUsage);
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
-    const auto ids = TrajectorySource::ids(*store, options.tasks, &error);
+    auto ids = TrajectorySource::ids(*store, options.tasks, &error);
     if (!ids)
         return fail(error);
+    if (!filter->isEmpty()) { // the list's filters narrow the set; the order stays the store's
+        const auto selected = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
+        if (!selected)
+            return fail(error);
+        const QSet<qint64> keep(selected->cbegin(), selected->cend());
+        ids->removeIf([&keep](qint64 id) { return !keep.contains(id); });
+    }
 
     if (parser.isSet(output)) {
         // Written to a temporary file and renamed at the end, so a failed export leaves no half file behind.

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void badInputFailsWithOneSentence();
     void failedImportIntoNewStoreLeavesNoFile();
     void evalPrintsTheRunnersVerdict();
+    void labelSummaryAndFilteredExport();
 
 private:
     struct Result
@@ -163,6 +164,44 @@ void TestKwbCli::evalPrintsTheRunnersVerdict()
     QCOMPARE(r.code, 0); // a wrong candidate is a verdict, not a failure of kwb
     QVERIFY2(r.out.contains("verify    failed, 0/3 trials"), r.out.constData());
     QVERIFY(r.out.contains("reward    -1 (cuda-agent)"));
+}
+
+// A curation pass from the command line: label one level, then the summary and an SFT export of what carries the
+// label see exactly that level's trajectories.
+void TestKwbCli::labelSummaryAndFilteredExport()
+{
+    const QString store = path(QStringLiteral("s.kwb"));
+    QCOMPARE(kwb({ QStringLiteral("gen-synthetic"), QStringLiteral("--store"), store, QStringLiteral("--trajectories"), QStringLiteral("30"),
+                 QStringLiteral("--turns"), QStringLiteral("4"), QStringLiteral("--seed"), QStringLiteral("11") })
+                 .code,
+        0);
+    const auto levelCount = [&](int level) {
+        const Result info = kwb({ QStringLiteral("summary"), store, QStringLiteral("--json"), QStringLiteral("--level"), QString::number(level) });
+        return QJsonDocument::fromJson(info.out).object().value(QStringLiteral("overall")).toObject().value(QStringLiteral("trajectories")).toInt();
+    };
+    const int level2 = levelCount(2);
+    QVERIFY(level2 > 0 && level2 < 30);
+    Result r = kwb({ QStringLiteral("label"), store, QStringLiteral("--add"), QStringLiteral("accept"), QStringLiteral("--level"), QStringLiteral("2") });
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QByteArray(QByteArray::number(level2) + " trajector")));
+    r = kwb({ QStringLiteral("summary"), store, QStringLiteral("--json"), QStringLiteral("--label"), QStringLiteral("accept") });
+    QCOMPARE(r.code, 0);
+    const QJsonObject summary = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(summary.value(QStringLiteral("overall")).toObject().value(QStringLiteral("trajectories")).toInt(), level2);
+    QCOMPARE(summary.value(QStringLiteral("levels")).toObject().keys(), QStringList({ QStringLiteral("2") }));
+    r = kwb({ QStringLiteral("export"), store, QStringLiteral("--format"), QStringLiteral("sft"), QStringLiteral("--label"), QStringLiteral("accept") });
+    QCOMPARE(r.code, 0);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QVERIFY(lines.size() >= level2); // one line per branch
+    for (const QByteArray& line : lines)
+        QVERIFY(QJsonDocument::fromJson(line).object().contains(QStringLiteral("messages")));
+    r = kwb({ QStringLiteral("label"), store, QStringLiteral("--remove"), QStringLiteral("accept") });
+    QCOMPARE(r.code, 0);
+    r = kwb({ QStringLiteral("export"), store, QStringLiteral("--format"), QStringLiteral("sft"), QStringLiteral("--label"), QStringLiteral("accept") });
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.trimmed().isEmpty());
+    r = kwb({ QStringLiteral("label"), store, QStringLiteral("--add"), QStringLiteral("x"), QStringLiteral("--remove"), QStringLiteral("y") });
+    QCOMPARE(r.code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestKwbCli)
