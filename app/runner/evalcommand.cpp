@@ -4,6 +4,7 @@
 #include "runner/evalpipeline.h"
 #include "runner/evalset.h"
 #include "runner/jsonwriter.h"
+#include "runner/sandbox.h"
 
 #include <chrono>
 #include <filesystem>
@@ -52,8 +53,17 @@ std::string freshRunDirectory(const std::string& cache)
     return (fs::path(cache) / "runs" / (std::to_string(stamp) + "-" + std::to_string(getpid()))).string();
 }
 
+// Once per run of kwb-runner: where candidate code cannot be sandboxed, the person running it hears why.
+void noteIsolation(std::ostream& err)
+{
+    const Sandbox& sandbox = Sandbox::instance();
+    if (sandbox.kind() != Sandbox::Kind::Bubblewrap)
+        err << "kwb-runner: note: " << sandbox.note() << '\n';
+}
+
 int runOne(EvalRequest& r, std::ostream& out, std::ostream& err)
 {
+    noteIsolation(err);
     if (r.runDirectory.empty())
         r.runDirectory = freshRunDirectory(r.cacheDirectory);
     r.runDirectory = fs::absolute(r.runDirectory).string();
@@ -123,6 +133,7 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
     }
     std::string error;
     std::ostringstream summary;
+    noteIsolation(err);
     if (!EvalSet::run(options, summary, &error)) {
         err << "kwb-runner: " << error << '\n';
         return 1;
