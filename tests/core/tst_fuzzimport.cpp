@@ -1,6 +1,7 @@
 // Seeded random mutants of real fixtures fed to the native JSONL importer and the Chrome trace reader for a fixed
 // budget. KWB_FUZZ_SEED replays a run, KWB_FUZZ_ONLY one iteration of it; KWB_FUZZ_SECONDS and
 // KWB_FUZZ_ITERATIONS set the budget of each reader.
+#include "io/importformat.h"
 #include "io/nativejsonl.h"
 #include "store/store.h"
 #include "testutils.h"
@@ -258,6 +259,7 @@ private Q_SLOTS:
     void numbersBeyondInt64InATraceAreErrors();
     void importerSurvivesMutants();
     void traceReaderSurvivesMutants();
+    void foreignImportersSurviveMutants();
 
 private:
     QString write(const QString& name, const QByteArray& data);
@@ -484,6 +486,50 @@ void TestFuzzImport::traceReaderSurvivesMutants()
         QVERIFY2(clock.elapsed() < kSlowMutantMs, where.constData());
     }
     qInfo("trace reader: %lld mutants in %lld ms, %lld read completely", budget.done(), budget.elapsed(), complete);
+}
+
+// The importers of other tools' formats (OpenAI chat JSONL, ATIF) on mutants of their fixtures: each mutant imports
+// or is refused with a sentence, and a refused one leaves nothing behind.
+void TestFuzzImport::foreignImportersSurviveMutants()
+{
+    const QList<std::pair<QString, QByteArray>> seeds { { QStringLiteral("openai"), readFixture(QFINDTESTDATA("data/openai/conversations.jsonl")) },
+        { QStringLiteral("atif"), readFixture(QFINDTESTDATA("data/atif/foreign.json")) } };
+    for (const auto& [format, seed] : seeds)
+        QVERIFY2(!seed.isEmpty(), qPrintable(format));
+    QString error;
+    auto store = Store::open(m_dir.filePath(QStringLiteral("foreign.kwb")), &error);
+    QVERIFY2(store, qPrintable(error));
+    FuzzBudget budget("foreign importers");
+    qint64 iteration = 0;
+    qint64 imported = 0;
+    while (budget.next(&iteration)) {
+        const QByteArray where = budget.where(iteration);
+        const auto& [format, seed] = seeds.at(qsizetype(iteration % seeds.size()));
+        Mutator mutator(budget.iterationSeed(iteration));
+        const QString path = write(format == QLatin1String("atif") ? QStringLiteral("mutant.json") : QStringLiteral("mutant.jsonl"),
+            mutator.mutate(seed));
+        QVERIFY2(!path.isEmpty(), where.constData());
+        QElapsedTimer clock;
+        clock.start();
+        Store::Transaction scope(*store);
+        QString importError;
+        const auto counts = ImportFormat::run(*store, path, format, {}, {}, &importError);
+        const auto info = store->info(&error);
+        QVERIFY2(info, qPrintable(error));
+        if (counts) {
+            ++imported;
+            QVERIFY2(info->trajectories == counts->trajectories, where.constData());
+        } else {
+            QVERIFY2(!importError.isEmpty(), where.constData());
+            QVERIFY2(info->trajectories == 0, where.constData());
+        }
+        scope.rollback();
+        QVERIFY2(clock.elapsed() < kSlowMutantMs, where.constData());
+        if (iteration % 64 == 0)
+            QVERIFY2(store->verify(&error), qPrintable(error + QLatin1Char(' ') + QString::fromUtf8(where)));
+    }
+    QVERIFY2(store->verify(&error), qPrintable(error));
+    qInfo("foreign importers: %lld mutants in %lld ms, %lld imported", budget.done(), budget.elapsed(), imported);
 }
 
 QTEST_GUILESS_MAIN(TestFuzzImport)
