@@ -55,11 +55,16 @@ void ForkTreeView::contextMenuEvent(QContextMenuEvent* event)
     const QModelIndex index = indexAt(event->pos());
     if (!m_outline || !index.isValid())
         return;
-    const int turn = m_outline->turnAt(index);
     QMenu menu(this);
-    menu.addAction(tr("Go to This Turn"), this, [this, turn] { Q_EMIT turnActivated(turn); });
-    menu.addAction(tr("Compare Kernel with This Turn"), this, [this, turn] { Q_EMIT compareRequested(turn); });
+    fillContextMenu(&menu, m_outline->turnAt(index));
     menu.exec(event->globalPos());
+}
+
+void ForkTreeView::fillContextMenu(QMenu* menu, int turn)
+{
+    menu->addAction(tr("Go to This Turn"), this, [this, turn] { Q_EMIT turnActivated(turn); });
+    menu->addAction(tr("Compare Kernel with This Turn"), this, [this, turn] { Q_EMIT compareRequested(turn); });
+    Q_EMIT contextMenuFilled(menu, turn);
 }
 
 } // namespace kwb

@@ -2,6 +2,7 @@
 
 #include "agentcontroller.h"
 #include "compileroutputview.h"
+#include "curationcontroller.h"
 #include "forktreeview.h"
 #include "kernelview.h"
 #include "ncucontroller.h"
@@ -254,6 +255,12 @@ void MainWindow::connectActions()
     connect(m_agent, &AgentController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_agent, &AgentController::turnStored, this, &MainWindow::reloadTrajectory);
     connect(this, &MainWindow::turnShown, m_agent, &AgentController::updateActions);
+    m_curation = new CurationController(this, m_actions, m_trajectories);
+    connect(m_curation, &CurationController::errorOccurred, this, &MainWindow::showError);
+    connect(m_curation, &CurationController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_curation, &CurationController::edited, this, &MainWindow::refreshAnnotations);
+    connect(this, &MainWindow::turnShown, m_curation, &CurationController::updateActions);
+    connect(m_forkTree, &ForkTreeView::contextMenuFilled, m_curation, &CurationController::addMenuEntries, Qt::DirectConnection);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_ncuController, &NcuController::profiled, this, [this] {
         statusBar()->showMessage(tr("Nsight Compute profile stored with the turn."), 6000);
@@ -307,7 +314,9 @@ bool MainWindow::openStore(const QString& path)
     m_summary->setStore(nullptr);
     m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
+    m_curation->setStore(nullptr);
     m_store = std::move(store);
+    m_curation->setStore(m_store.get());
     m_cache->setStore(m_store.get());
     m_ncuController->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
@@ -393,6 +402,27 @@ void MainWindow::reloadTrajectory(qint64 trajectoryId, const QString& goToUuid)
             return;
         }
     }
+}
+
+void MainWindow::refreshAnnotations(qint64 trajectoryId)
+{
+    m_trajectories->refresh();
+    if (!m_store || m_trajectory.storeId <= 0 || (trajectoryId != 0 && trajectoryId != m_trajectory.storeId))
+        return;
+    QString error;
+    const auto fresh = m_store->trajectory(m_trajectory.storeId, Store::Depth::Headers, &error);
+    if (!fresh) {
+        showError(tr("%1 The marks shown may be out of date.").arg(error));
+        return;
+    }
+    m_trajectory.labels = fresh->labels;
+    m_trajectory.annotations = fresh->annotations;
+    for (Turn& turn : m_trajectory.turns) {
+        const auto same = std::find_if(fresh->turns.cbegin(), fresh->turns.cend(), [&](const Turn& t) { return t.storeId == turn.storeId; });
+        if (same != fresh->turns.cend())
+            turn.annotations = same->annotations;
+    }
+    m_outline->refreshBadges();
 }
 
 // The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.

@@ -20,6 +20,7 @@ class BranchOutlineModel;
 class CompilerOutputView;
 class ForkTreeView;
 class AgentController;
+class CurationController;
 class KernelView;
 class NcuController;
 class NcuView;
@@ -90,6 +91,7 @@ private:
     void showTurn();
     void showFloor();
     void showKernel();
+    void refreshAnnotations(qint64 trajectoryId); // after a curation edit: labels, badges and the list
     void showTrace(const EvalResult* eval); // the turn's trace, when its evaluation captured one // the kernel pane alone: diff on/off and base changes touch nothing else
     void updateNavigation();
     void updateCentre();
@@ -127,6 +129,7 @@ private:
     NcuView* m_ncu;
     NcuController* m_ncuController;
     AgentController* m_agent = nullptr;
+    CurationController* m_curation = nullptr;
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;

@@ -5,13 +5,15 @@
 class QComboBox;
 class QLineEdit;
 class QTableView;
+class QToolButton;
 
 namespace kwb {
 
 class Store;
 class TrajectoryListModel;
 
-// The left side of the window: every trajectory of the store, sortable, filtered by task, level and status.
+// The left side of the window: every trajectory of the store, sortable, filtered by task, level and status and,
+// behind More Filters, by label, full text (messages and code) and least reward and speed-up.
 // The list model reads rows lazily, so a store of 100k trajectories opens without loading them.
 class TrajectoryPanel : public QWidget
 {
@@ -21,6 +23,8 @@ public:
     ~TrajectoryPanel() override;
 
     void setStore(const Store* store);
+    // Reads the rows and the labels again (after an edit), keeping the selected trajectory without re-announcing it.
+    void refresh();
     TrajectoryListModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     qint64 currentTrajectory() const;
@@ -36,12 +40,20 @@ Q_SIGNALS:
 
 private:
     void applyFilter();
+    void fillLabels();
 
     TrajectoryListModel* m_model;
     QLineEdit* m_taskFilter;
     QComboBox* m_level;
     QComboBox* m_status;
+    QToolButton* m_moreFilters;
+    QWidget* m_extraFilters;
+    QComboBox* m_label;
+    QLineEdit* m_text;
+    QLineEdit* m_minReward;
+    QLineEdit* m_minSpeedup;
     QTableView* m_view;
+    bool m_refreshing = false;
 };
 
 } // namespace kwb

@@ -12,6 +12,7 @@ namespace {
 const QString kRecent = QStringLiteral("stores/recent");
 const QString kLast = QStringLiteral("stores/last");
 const QString kLanguage = QStringLiteral("ui/language");
+const QString kAuthor = QStringLiteral("curation/author");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kTable = QStringLiteral("window/trajectoryHeader");
@@ -56,6 +57,23 @@ QString WindowSettings::lastStore()
 QString WindowSettings::language()
 {
     return QSettings().value(kLanguage).toString();
+}
+
+QString WindowSettings::curationAuthor()
+{
+    const QString author = QSettings().value(kAuthor).toString();
+    if (!author.isEmpty())
+        return author;
+    const QString user = qEnvironmentVariable("USER");
+    return user.isEmpty() ? qEnvironmentVariable("USERNAME") : user;
+}
+
+void WindowSettings::setCurationAuthor(const QString& author)
+{
+    if (author.isEmpty())
+        QSettings().remove(kAuthor);
+    else
+        QSettings().setValue(kAuthor, author);
 }
 
 void WindowSettings::setLanguage(const QString& language)

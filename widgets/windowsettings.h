@@ -9,7 +9,7 @@ class QSplitter;
 
 namespace kwb {
 
-// What the window remembers between runs (QSettings): layout, splitter sizes, recent stores, the language.
+// What the window remembers between runs (QSettings): layout, splitter sizes, recent stores, the language, the curation author.
 class WindowSettings
 {
 public:
@@ -22,6 +22,10 @@ public:
 
     static QString language(); // "" follows the system locale; else "en", "es", "zh_CN"
     static void setLanguage(const QString& language);
+
+    // Who curation edits are signed by: the "curation/author" setting, else the user's login name.
+    static QString curationAuthor();
+    static void setCurationAuthor(const QString& author); // empty: back to the login name
 
     // Splitters are keyed by their objectName.
     static void saveLayout(const QMainWindow* window, const QList<QSplitter*>& splitters, const QByteArray& tableHeader);

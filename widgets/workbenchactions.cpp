@@ -16,6 +16,12 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     quit = make(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
     m_file = { openStore, quit };
 
+    undo = make(QStringLiteral("actionUndo"), tr("&Undo"), QKeySequence::Undo);
+    redo = make(QStringLiteral("actionRedo"), tr("&Redo"), QKeySequence::Redo);
+    undo->setEnabled(false);
+    redo->setEnabled(false);
+    m_edit = { undo, redo };
+
     previousTurn = make(QStringLiteral("actionPreviousTurn"), tr("&Previous Turn"), QKeySequence(Qt::ALT | Qt::Key_Left),
         tr("Go to the turn before this one"));
     nextTurn = make(QStringLiteral("actionNextTurn"), tr("&Next Turn"), QKeySequence(Qt::ALT | Qt::Key_Right),
@@ -51,6 +57,34 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
         tr("Stop the agent; the turns it finished stay"));
     agentSettings = make(QStringLiteral("actionAgentSettings"), tr("Agent S&ettings…"), {});
     m_agent = { forkHere, steer, continueAgent, stopAgent, agentSettings };
+
+    accept = make(QStringLiteral("actionAccept"), tr("&Accept"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+        tr("Label it \"accept\": good enough to train on"));
+    reject = make(QStringLiteral("actionReject"), tr("&Reject"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+        tr("Label it \"reject\": kept out of training data"));
+    star = make(QStringLiteral("actionStar"), tr("&Star"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+        tr("Label it \"star\": worth coming back to"));
+    label = make(QStringLiteral("actionLabel"), tr("&Label…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+        tr("Give it a label of your own"));
+    tag = make(QStringLiteral("actionTag"), tr("&Tag…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T),
+        tr("Tag it with a free word or phrase"));
+    note = make(QStringLiteral("actionNote"), tr("&Note…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+        tr("Write a note on it"));
+    score = make(QStringLiteral("actionScore"), tr("Human S&core…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
+        tr("Score it by hand; the reward it overrides is kept beside the score"));
+    curateTurn = make(QStringLiteral("actionCurateTurn"), tr("Apply to This T&urn"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_1));
+    curateBranch = make(QStringLiteral("actionCurateBranch"), tr("Apply to This &Branch"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_2));
+    curateTrajectory = make(QStringLiteral("actionCurateTrajectory"), tr("Apply to This Tra&jectory"),
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_3));
+    curateScope = new QActionGroup(this);
+    for (QAction* a : { curateTurn, curateBranch, curateTrajectory }) {
+        a->setCheckable(true);
+        curateScope->addAction(a);
+    }
+    curateTurn->setChecked(true);
+    labelAllInView = make(QStringLiteral("actionLabelAllInView"), tr("Label All in &View…"),
+        QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), tr("Give every trajectory the list shows now the same label"));
+    m_curate = { accept, reject, star, label, tag, note, score, curateTurn, curateBranch, curateTrajectory, labelAllInView };
 
     shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard Shortcuts"), QKeySequence::HelpContents);
     about = make(QStringLiteral("actionAbout"), tr("&About Kernel Workbench"), {});
@@ -91,6 +125,9 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     file->addSeparator();
     file->addAction(quit);
 
+    QMenu* edit = bar->addMenu(tr("&Edit"));
+    edit->addActions(m_edit);
+
     QMenu* go = bar->addMenu(tr("&Go"));
     go->addActions({ previousTurn, nextTurn, firstTurn, lastTurn });
     go->addSeparator();
@@ -108,6 +145,14 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     agent->addSeparator();
     agent->addAction(agentSettings);
 
+    QMenu* curate = bar->addMenu(tr("&Curate"));
+    curate->setObjectName(QStringLiteral("curateMenu"));
+    curate->addActions({ accept, reject, star, label, tag, note, score });
+    curate->addSeparator();
+    curate->addActions(curateScope->actions());
+    curate->addSeparator();
+    curate->addAction(labelAllInView);
+
     QMenu* settings = bar->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));
     language->addActions(languages->actions());
@@ -118,7 +163,8 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
 
 QList<std::pair<QString, QList<QAction*>>> WorkbenchActions::groups() const
 {
-    return { { tr("File"), m_file }, { tr("Go"), m_go }, { tr("View"), m_view }, { tr("Agent"), m_agent }, { tr("Help"), m_help } };
+    return { { tr("File"), m_file }, { tr("Edit"), m_edit }, { tr("Go"), m_go }, { tr("View"), m_view }, { tr("Agent"), m_agent },
+        { tr("Curate"), m_curate }, { tr("Help"), m_help } };
 }
 
 } // namespace kwb

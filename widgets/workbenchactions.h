@@ -23,6 +23,8 @@ public:
     QAction* openStore;
     QAction* quit;
     QMenu* recentMenu = nullptr;
+    QAction* undo;
+    QAction* redo;
     QAction* nextTurn;
     QAction* previousTurn;
     QAction* firstTurn;
@@ -39,6 +41,18 @@ public:
     QAction* continueAgent;
     QAction* stopAgent;
     QAction* agentSettings;
+    QAction* accept;
+    QAction* reject;
+    QAction* star;
+    QAction* label;
+    QAction* tag;
+    QAction* note;
+    QAction* score;
+    QAction* curateTurn; // what the curation actions apply to: this turn, its branch or the trajectory
+    QAction* curateBranch;
+    QAction* curateTrajectory;
+    QActionGroup* curateScope;
+    QAction* labelAllInView;
     QAction* shortcuts;
     QAction* about;
     QActionGroup* languages;
@@ -46,6 +60,8 @@ public:
 private:
     QAction* make(const QString& name, const QString& text, const QKeySequence& key, const QString& tip = {});
     QList<QAction*> m_file;
+    QList<QAction*> m_edit;
+    QList<QAction*> m_curate;
     QList<QAction*> m_go;
     QList<QAction*> m_view;
     QList<QAction*> m_agent;

@@ -50,6 +50,15 @@ void BranchOutlineModel::appendChain(int head, int outlineParent)
     }
 }
 
+void BranchOutlineModel::refreshBadges()
+{
+    const int n = m_graph ? m_graph->size() : 0;
+    for (int t = 0; t < n; ++t) {
+        const QModelIndex badges = indexOfTurn(t, BadgesColumn);
+        Q_EMIT dataChanged(badges, badges, { BadgesRole, Qt::DisplayRole, Qt::ToolTipRole });
+    }
+}
+
 void BranchOutlineModel::setCurrentTurn(int turn)
 {
     if (turn == m_current)

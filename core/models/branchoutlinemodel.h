@@ -20,6 +20,8 @@ public:
     // The trajectory and graph must stay alive until the next call (the window owns both).
     void setTrajectory(const Trajectory* trajectory, const TurnGraph* graph);
     void setCurrentTurn(int turn);
+    // The trajectory's turns were given new annotations in place: their badges are painted again.
+    void refreshBadges();
     int currentTurn() const { return m_current; }
 
     QModelIndex indexOfTurn(int turn, int column = 0) const;

@@ -3,6 +3,7 @@
 #include "model/roofline.h"
 
 #include <QLocale>
+#include <QSqlQuery>
 
 #include <cmath>
 
@@ -68,6 +69,21 @@ void TrajectoryListModel::reload()
         return;
     }
     m_ids = *ids;
+}
+
+QStringList TrajectoryListModel::labelsInUse() const
+{
+    QStringList labels;
+    if (!m_store)
+        return labels;
+    QSqlQuery q(m_store->database());
+    if (!q.exec(QStringLiteral("SELECT DISTINCT j.value FROM trajectories t, json_each(t.labels) j ORDER BY 1")))
+        return labels;
+    while (q.next()) {
+        if (const QString label = q.value(0).toString(); !label.isEmpty())
+            labels.append(label);
+    }
+    return labels;
 }
 
 qint64 TrajectoryListModel::trajectoryId(int row) const

@@ -26,6 +26,9 @@ public:
     void refresh();
     QString lastError() const { return m_lastError; }
 
+    // The labels the store's trajectories carry, sorted: what the list can be filtered by.
+    QStringList labelsInUse() const;
+
     qint64 trajectoryId(int row) const;
     int rowOf(qint64 trajectoryId) const;
 

@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace kwb;
 
@@ -20,6 +21,7 @@ class TestTrajectoryPanel : public QObject
 private Q_SLOTS:
     void filtersSortsAndSelects();
     void headerStateOfOtherColumnsIsIgnored();
+    void moreFiltersByLabelTextRewardAndSpeedup();
 };
 
 void TestTrajectoryPanel::filtersSortsAndSelects()
@@ -90,6 +92,63 @@ void TestTrajectoryPanel::headerStateOfOtherColumnsIsIgnored()
     QVERIFY(!upgraded.view()->isColumnHidden(roofline));
     upgraded.restoreHeaderState(QByteArray("garbage"));
     QVERIFY(!upgraded.view()->isColumnHidden(roofline));
+}
+
+void TestTrajectoryPanel::moreFiltersByLabelTextRewardAndSpeedup()
+{
+    QTemporaryDir dir;
+    QString error;
+    auto store = Store::open(dir.filePath(QStringLiteral("m.kwb")), &error);
+    Trajectory a = test::forkedTrajectory(QStringLiteral("a"), QStringLiteral("softmax_rows")); // best reward 3, 2× compile
+    Trajectory slow = test::forkedTrajectory(QStringLiteral("d"), QStringLiteral("relu"));
+    slow.turns[1].eval = test::evalWith(StageStatus::Passed, StageStatus::Passed, 200, 100, 1); // 0.5× compile
+    slow.labels.append(QStringLiteral("accept"));
+    Trajectory c = test::steppingTrajectory(QStringLiteral("c"));
+    c.task.name = QStringLiteral("gelu");
+    for (const Trajectory& t : { a, slow, c })
+        QVERIFY2(store->addTrajectory(t, &error), qPrintable(error));
+
+    TrajectoryPanel panel;
+    panel.resize(500, 400);
+    panel.show();
+    panel.setStore(store.get());
+    auto* more = panel.findChild<QToolButton*>(QStringLiteral("moreFilters"));
+    auto* extra = panel.findChild<QWidget*>(QStringLiteral("extraFilters"));
+    QVERIFY(extra->isHidden()); // one row of filters until asked for more
+    QTest::mouseClick(more, Qt::LeftButton);
+    QVERIFY(extra->isVisible());
+
+    auto* label = panel.findChild<QComboBox*>(QStringLiteral("labelFilter"));
+    QCOMPARE(label->count(), 3); // any, accept, fixture
+    label->setCurrentIndex(label->findData(QStringLiteral("accept")));
+    QCOMPARE(panel.model()->rowCount(), 1);
+    QCOMPARE(panel.model()->index(0, 0).data().toString(), QStringLiteral("relu"));
+    label->setCurrentIndex(0);
+
+    auto* text = panel.findChild<QLineEdit*>(QStringLiteral("textFilter"));
+    QTest::keyClicks(text, QStringLiteral("warpshuffle"));
+    QCOMPARE(panel.model()->rowCount(), 3); // a search runs on Enter
+    QTest::keyClick(text, Qt::Key_Return);
+    QCOMPARE(panel.model()->rowCount(), 2); // the forked ones say it; gelu does not
+    text->clear();
+    QCOMPARE(panel.model()->rowCount(), 3);
+
+    QTest::keyClicks(panel.findChild<QLineEdit*>(QStringLiteral("minRewardFilter")), QStringLiteral("2"));
+    QCOMPARE(panel.model()->rowCount(), 2);
+    panel.findChild<QLineEdit*>(QStringLiteral("minRewardFilter"))->clear();
+    QTest::keyClicks(panel.findChild<QLineEdit*>(QStringLiteral("minSpeedupFilter")), QStringLiteral("1"));
+    QCOMPARE(panel.model()->rowCount(), 2);
+    QVERIFY(panel.model()->rowOf(panel.model()->trajectoryId(0)) >= 0);
+    for (int row = 0; row < 2; ++row)
+        QVERIFY(panel.model()->index(row, 0).data().toString() != QStringLiteral("relu"));
+
+    // A refresh after an edit keeps the selection without announcing it again.
+    QVERIFY(panel.selectRow(1));
+    const qint64 selected = panel.currentTrajectory();
+    QSignalSpy announced(&panel, &TrajectoryPanel::trajectorySelected);
+    panel.refresh();
+    QCOMPARE(panel.currentTrajectory(), selected);
+    QCOMPARE(announced.count(), 0);
 }
 
 QTEST_MAIN(TestTrajectoryPanel)

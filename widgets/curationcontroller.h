@@ -1,0 +1,62 @@
+#pragma once
+
+#include "curate/curation.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+class QMenu;
+class QUndoStack;
+
+namespace kwb {
+
+class MainWindow;
+class Store;
+class TrajectoryPanel;
+class WorkbenchActions;
+
+// Curation in the window: Accept, Reject, Star, a label, a tag, a note and a human score on the current turn, the
+// branch it is on or the shown trajectory (Curate menu and the fork tree's context menu), and one label on every
+// trajectory in view. Each edit is stored at once through Curation as a command on the window's undo stack.
+class CurationController : public QObject
+{
+    Q_OBJECT
+public:
+    CurationController(MainWindow* window, WorkbenchActions* actions, TrajectoryPanel* trajectories);
+    ~CurationController() override;
+
+    void setStore(Store* store); // clears the undo stack: its edits belong to the store that was open
+    QUndoStack* undoStack() const { return m_stack; }
+    Annotation::Scope scope() const; // what the Curate menu applies to
+
+    // Stores an annotation on this turn (an index into the window's trajectory), the branch through it or the
+    // trajectory, as one undoable edit. False when nothing was stored (errorOccurred says why, if it failed).
+    bool annotate(int turn, Annotation::Scope scope, Annotation::Kind kind, const QString& value);
+    bool labelAllInView(const QString& label);
+    QStringList labelChoices() const; // accept, reject, star and every label in the store
+    void addMenuEntries(QMenu* menu, int turn);
+    void updateActions();
+
+Q_SIGNALS:
+    void errorOccurred(const QString& sentence);
+    void statusMessage(const QString& sentence);
+    void edited(qint64 trajectoryId); // annotations changed on this trajectory (0: on several)
+
+private:
+    void ask(Annotation::Kind kind, int turn, Annotation::Scope scope);
+    void askLabelAllInView();
+    std::optional<Curation::Target> target(int turn, Annotation::Scope scope) const;
+    QString describe(int turn, Annotation::Scope scope) const; // "turn 3", "the branch through turn 3", …
+    void report(qint64 trajectoryId, const QString& error);
+
+    MainWindow* m_window;
+    WorkbenchActions* m_actions;
+    TrajectoryPanel* m_trajectories;
+    QUndoStack* m_stack;
+    std::unique_ptr<Curation> m_curation;
+    QString m_lastError; // of the command just pushed
+};
+
+} // namespace kwb
