@@ -317,6 +317,126 @@
     </message>
 </context>
 <context>
+    <name>kwb::CurationController</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It has the label %1 already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human Score %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 No trajectory was labelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every trajectory in view has the label %1 already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Label %n Trajectories “%1”</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories labelled %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this trajectory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the branch through turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note on %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score for %1 (the reward it overrides is kept beside it):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label All in View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Label for the %n trajectories in view:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Curate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The curation edit was not made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::DiagnosticsModel</name>
     <message>
         <source>note</source>
@@ -390,6 +510,78 @@
     </message>
     <message>
         <source>Compare Kernel with This Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ImportExportController</name>
+    <message>
+        <source>Import Trajectories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectories (*.jsonl *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Task Folder of This Run (level1/, level2/, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format of the trajectories in view (the list&apos;s filter):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n trajectories</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n turns).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n trajectories to %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -613,6 +805,10 @@
     </message>
     <message>
         <source>Run Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The marks shown may be out of date.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1510,6 +1706,42 @@
         <source>Any status</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>More</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More filters: label, text in messages and code, least reward and speed-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search messages and code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full-text search (SQLite FTS5: words, &quot;a phrase&quot;, prefix*, AND, OR, NOT); Enter applies it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reward ≥</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best reward is at least this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up ≥</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best speed-up over torch.compile is at least this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any label</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>
@@ -2004,6 +2236,106 @@
     </message>
     <message>
         <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label it &quot;accept&quot;: good enough to train on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label it &quot;reject&quot;: kept out of training data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Star</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label it &quot;star&quot;: worth coming back to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Label…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give it a label of your own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tag…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag it with a free word or phrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Note…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a note on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human S&amp;core…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score it by hand; the reward it overrides is kept beside the score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to This T&amp;urn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to This &amp;Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to This Tra&amp;jectory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label All in &amp;View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give every trajectory the list shows now the same label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Curate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curate</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -317,6 +317,126 @@
     </message>
 </context>
 <context>
+    <name>kwb::CurationController</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Deshacer %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Rehacer %1</translation>
+    </message>
+    <message>
+        <source>It has the label %1 already.</source>
+        <translation>Ya tiene la etiqueta %1.</translation>
+    </message>
+    <message>
+        <source>Label “%1”</source>
+        <translation>Etiqueta «%1»</translation>
+    </message>
+    <message>
+        <source>Tag “%1”</source>
+        <translation>Marca «%1»</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Human Score %1</source>
+        <translation>Puntuación humana %1</translation>
+    </message>
+    <message>
+        <source>%1 No trajectory was labelled.</source>
+        <translation>%1 No se etiquetó ninguna trayectoria.</translation>
+    </message>
+    <message>
+        <source>Every trajectory in view has the label %1 already.</source>
+        <translation>Todas las trayectorias a la vista ya tienen la etiqueta %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Label %n Trajectories “%1”</source>
+        <translation>
+            <numerusform>Etiquetar %n trayectoria «%1»</numerusform>
+            <numerusform>Etiquetar %n trayectorias «%1»</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories labelled %1.</source>
+        <translation>
+            <numerusform>%n trayectoria etiquetada %1.</numerusform>
+            <numerusform>%n trayectorias etiquetadas %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this trajectory</source>
+        <translation>esta trayectoria</translation>
+    </message>
+    <message>
+        <source>the branch through turn %1</source>
+        <translation>la rama que pasa por el turno %1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>el turno %1</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <source>Label for %1:</source>
+        <translation>Etiqueta para %1:</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Marca</translation>
+    </message>
+    <message>
+        <source>Tag for %1:</source>
+        <translation>Marca para %1:</translation>
+    </message>
+    <message>
+        <source>Note on %1:</source>
+        <translation>Nota sobre %1:</translation>
+    </message>
+    <message>
+        <source>Human Score</source>
+        <translation>Puntuación humana</translation>
+    </message>
+    <message>
+        <source>Score for %1 (the reward it overrides is kept beside it):</source>
+        <translation>Puntuación para %1 (la recompensa que sustituye se conserva a su lado):</translation>
+    </message>
+    <message>
+        <source>Label All in View</source>
+        <translation>Etiquetar todo lo visible</translation>
+    </message>
+    <message numerus="yes">
+        <source>Label for the %n trajectories in view:</source>
+        <translation>
+            <numerusform>Etiqueta para la %n trayectoria a la vista:</numerusform>
+            <numerusform>Etiqueta para las %n trayectorias a la vista:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Curate %1</source>
+        <translation>Curar %1</translation>
+    </message>
+    <message>
+        <source>%1 The curation edit was not made.</source>
+        <translation>%1 No se hizo la edición de curación.</translation>
+    </message>
+</context>
+<context>
     <name>kwb::DiagnosticsModel</name>
     <message>
         <source>note</source>
@@ -391,6 +511,78 @@
     <message>
         <source>Compare Kernel with This Turn</source>
         <translation>Comparar el kernel con este turno</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ImportExportController</name>
+    <message>
+        <source>Import Trajectories</source>
+        <translation>Importar trayectorias</translation>
+    </message>
+    <message>
+        <source>Trajectories (*.jsonl *.json);;All files (*)</source>
+        <translation>Trayectorias (*.jsonl *.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
+        <translation>Importar una ejecución de KernelBench o un espacio de trabajo de CUDA Agent</translation>
+    </message>
+    <message>
+        <source>The Task Folder of This Run (level1/, level2/, …)</source>
+        <translation>La carpeta de tareas de esta ejecución (level1/, level2/, …)</translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation>Exportar trayectorias</translation>
+    </message>
+    <message>
+        <source>Format of the trajectories in view (the list&apos;s filter):</source>
+        <translation>Formato de las trayectorias a la vista (el filtro de la lista):</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n trajectories</source>
+        <translation>
+            <numerusform>Importada %n trayectoria</numerusform>
+            <numerusform>Importadas %n trayectorias</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n turns).</source>
+        <translation>
+            <numerusform> (%n turno).</numerusform>
+            <numerusform> (%n turnos).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>Importando %1…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>No se puede escribir %1: %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n trajectories to %1.</source>
+        <translation>
+            <numerusform>Exportada %n trayectoria a %1.</numerusform>
+            <numerusform>Exportadas %n trayectorias a %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Exportando a %1…</translation>
     </message>
 </context>
 <context>
@@ -614,6 +806,10 @@
     <message>
         <source>Run Summary</source>
         <translation>Resumen de la ejecución</translation>
+    </message>
+    <message>
+        <source>%1 The marks shown may be out of date.</source>
+        <translation>%1 Las marcas que se muestran pueden estar desactualizadas.</translation>
     </message>
 </context>
 <context>
@@ -1510,6 +1706,42 @@
         <source>Any status</source>
         <translation>Cualquier estado</translation>
     </message>
+    <message>
+        <source>More</source>
+        <translation>Más</translation>
+    </message>
+    <message>
+        <source>More filters: label, text in messages and code, least reward and speed-up</source>
+        <translation>Más filtros: etiqueta, texto en mensajes y código, recompensa y aceleración mínimas</translation>
+    </message>
+    <message>
+        <source>Search messages and code…</source>
+        <translation>Buscar en mensajes y código…</translation>
+    </message>
+    <message>
+        <source>Full-text search (SQLite FTS5: words, &quot;a phrase&quot;, prefix*, AND, OR, NOT); Enter applies it</source>
+        <translation>Búsqueda de texto completo (SQLite FTS5: palabras, &quot;una frase&quot;, prefijo*, AND, OR, NOT); Intro la aplica</translation>
+    </message>
+    <message>
+        <source>reward ≥</source>
+        <translation>recompensa ≥</translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best reward is at least this</source>
+        <translation>Solo las trayectorias cuya mejor recompensa sea al menos esta</translation>
+    </message>
+    <message>
+        <source>speed-up ≥</source>
+        <translation>aceleración ≥</translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best speed-up over torch.compile is at least this</source>
+        <translation>Solo las trayectorias cuya mejor aceleración frente a torch.compile sea al menos esta</translation>
+    </message>
+    <message>
+        <source>Any label</source>
+        <translation>Cualquier etiqueta</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>
@@ -2005,6 +2237,106 @@
     <message>
         <source>Agent</source>
         <translation>Agente</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Aceptar</translation>
+    </message>
+    <message>
+        <source>Label it &quot;accept&quot;: good enough to train on</source>
+        <translation>Etiquetarlo &quot;accept&quot;: lo bastante bueno para entrenar</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rechazar</translation>
+    </message>
+    <message>
+        <source>Label it &quot;reject&quot;: kept out of training data</source>
+        <translation>Etiquetarlo &quot;reject&quot;: queda fuera de los datos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>&amp;Star</source>
+        <translation>&amp;Destacar</translation>
+    </message>
+    <message>
+        <source>Label it &quot;star&quot;: worth coming back to</source>
+        <translation>Etiquetarlo &quot;star&quot;: vale la pena volver a él</translation>
+    </message>
+    <message>
+        <source>&amp;Label…</source>
+        <translation>&amp;Etiqueta…</translation>
+    </message>
+    <message>
+        <source>Give it a label of your own</source>
+        <translation>Ponerle una etiqueta propia</translation>
+    </message>
+    <message>
+        <source>&amp;Tag…</source>
+        <translation>&amp;Marca…</translation>
+    </message>
+    <message>
+        <source>Tag it with a free word or phrase</source>
+        <translation>Marcarlo con una palabra o frase libre</translation>
+    </message>
+    <message>
+        <source>&amp;Note…</source>
+        <translation>&amp;Nota…</translation>
+    </message>
+    <message>
+        <source>Write a note on it</source>
+        <translation>Escribir una nota sobre él</translation>
+    </message>
+    <message>
+        <source>Human S&amp;core…</source>
+        <translation>&amp;Puntuación humana…</translation>
+    </message>
+    <message>
+        <source>Score it by hand; the reward it overrides is kept beside the score</source>
+        <translation>Puntuarlo a mano; la recompensa que sustituye se conserva junto a la puntuación</translation>
+    </message>
+    <message>
+        <source>Apply to This T&amp;urn</source>
+        <translation>Aplicar a este t&amp;urno</translation>
+    </message>
+    <message>
+        <source>Apply to This &amp;Branch</source>
+        <translation>Aplicar a esta &amp;rama</translation>
+    </message>
+    <message>
+        <source>Apply to This Tra&amp;jectory</source>
+        <translation>Aplicar a esta tra&amp;yectoria</translation>
+    </message>
+    <message>
+        <source>Label All in &amp;View…</source>
+        <translation>Etiquetar todo lo &amp;visible…</translation>
+    </message>
+    <message>
+        <source>Give every trajectory the list shows now the same label</source>
+        <translation>Dar la misma etiqueta a todas las trayectorias que muestra ahora la lista</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;Curate</source>
+        <translation>&amp;Curar</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Curate</source>
+        <translation>Curar</translation>
     </message>
 </context>
 <context>

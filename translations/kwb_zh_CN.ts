@@ -314,6 +314,123 @@
     </message>
 </context>
 <context>
+    <name>kwb::CurationController</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>It has the label %1 already.</source>
+        <translation>它已经有标签 %1。</translation>
+    </message>
+    <message>
+        <source>Label “%1”</source>
+        <translation>标签“%1”</translation>
+    </message>
+    <message>
+        <source>Tag “%1”</source>
+        <translation>标记“%1”</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Human Score %1</source>
+        <translation>人工评分 %1</translation>
+    </message>
+    <message>
+        <source>%1 No trajectory was labelled.</source>
+        <translation>%1 没有为任何轨迹加标签。</translation>
+    </message>
+    <message>
+        <source>Every trajectory in view has the label %1 already.</source>
+        <translation>视图中的每条轨迹都已有标签 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Label %n Trajectories “%1”</source>
+        <translation>
+            <numerusform>为 %n 条轨迹加标签“%1”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories labelled %1.</source>
+        <translation>
+            <numerusform>已为 %n 条轨迹加上标签 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this trajectory</source>
+        <translation>此轨迹</translation>
+    </message>
+    <message>
+        <source>the branch through turn %1</source>
+        <translation>经过第 %1 轮的分支</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Label for %1:</source>
+        <translation>%1 的标签：</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Tag for %1:</source>
+        <translation>%1 的标记：</translation>
+    </message>
+    <message>
+        <source>Note on %1:</source>
+        <translation>关于%1的备注：</translation>
+    </message>
+    <message>
+        <source>Human Score</source>
+        <translation>人工评分</translation>
+    </message>
+    <message>
+        <source>Score for %1 (the reward it overrides is kept beside it):</source>
+        <translation>%1 的评分（被覆盖的奖励会保留在旁边）：</translation>
+    </message>
+    <message>
+        <source>Label All in View</source>
+        <translation>为视图中的全部加标签</translation>
+    </message>
+    <message numerus="yes">
+        <source>Label for the %n trajectories in view:</source>
+        <translation>
+            <numerusform>视图中 %n 条轨迹的标签：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Curate %1</source>
+        <translation>整理%1</translation>
+    </message>
+    <message>
+        <source>%1 The curation edit was not made.</source>
+        <translation>%1 未进行此整理编辑。</translation>
+    </message>
+</context>
+<context>
     <name>kwb::DiagnosticsModel</name>
     <message>
         <source>note</source>
@@ -388,6 +505,75 @@
     <message>
         <source>Compare Kernel with This Turn</source>
         <translation>将内核与此轮比较</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ImportExportController</name>
+    <message>
+        <source>Import Trajectories</source>
+        <translation>导入轨迹</translation>
+    </message>
+    <message>
+        <source>Trajectories (*.jsonl *.json);;All files (*)</source>
+        <translation>轨迹 (*.jsonl *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
+        <translation>导入 KernelBench 运行或 CUDA Agent 工作区</translation>
+    </message>
+    <message>
+        <source>The Task Folder of This Run (level1/, level2/, …)</source>
+        <translation>此运行的任务文件夹（level1/、level2/、…）</translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation>导出轨迹</translation>
+    </message>
+    <message>
+        <source>Format of the trajectories in view (the list&apos;s filter):</source>
+        <translation>视图中轨迹（列表筛选结果）的格式：</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n trajectories</source>
+        <translation>
+            <numerusform>已导入 %n 条轨迹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n turns).</source>
+        <translation>
+            <numerusform>（%n 轮）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n trajectories to %1.</source>
+        <translation>
+            <numerusform>已将 %n 条轨迹导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
     </message>
 </context>
 <context>
@@ -609,6 +795,10 @@
     <message>
         <source>Run Summary</source>
         <translation>运行汇总</translation>
+    </message>
+    <message>
+        <source>%1 The marks shown may be out of date.</source>
+        <translation>%1 显示的标记可能已过时。</translation>
     </message>
 </context>
 <context>
@@ -1504,6 +1694,42 @@
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source>More filters: label, text in messages and code, least reward and speed-up</source>
+        <translation>更多筛选：标签、消息和代码中的文本、最低奖励和加速比</translation>
+    </message>
+    <message>
+        <source>Search messages and code…</source>
+        <translation>搜索消息和代码…</translation>
+    </message>
+    <message>
+        <source>Full-text search (SQLite FTS5: words, &quot;a phrase&quot;, prefix*, AND, OR, NOT); Enter applies it</source>
+        <translation>全文搜索（SQLite FTS5：词语、&quot;短语&quot;、前缀*、AND、OR、NOT）；按回车应用</translation>
+    </message>
+    <message>
+        <source>reward ≥</source>
+        <translation>奖励 ≥</translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best reward is at least this</source>
+        <translation>仅显示最佳奖励不低于此值的轨迹</translation>
+    </message>
+    <message>
+        <source>speed-up ≥</source>
+        <translation>加速比 ≥</translation>
+    </message>
+    <message>
+        <source>Only trajectories whose best speed-up over torch.compile is at least this</source>
+        <translation>仅显示相对 torch.compile 的最佳加速比不低于此值的轨迹</translation>
+    </message>
+    <message>
+        <source>Any label</source>
+        <translation>任意标签</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>
@@ -1996,6 +2222,106 @@
     <message>
         <source>Agent</source>
         <translation>智能体</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Label it &quot;accept&quot;: good enough to train on</source>
+        <translation>标记为 &quot;accept&quot;：足以用于训练</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Label it &quot;reject&quot;: kept out of training data</source>
+        <translation>标记为 &quot;reject&quot;：不进入训练数据</translation>
+    </message>
+    <message>
+        <source>&amp;Star</source>
+        <translation>星标(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Label it &quot;star&quot;: worth coming back to</source>
+        <translation>标记为 &quot;star&quot;：值得回头再看</translation>
+    </message>
+    <message>
+        <source>&amp;Label…</source>
+        <translation>标签(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Give it a label of your own</source>
+        <translation>给它加一个自定义标签</translation>
+    </message>
+    <message>
+        <source>&amp;Tag…</source>
+        <translation>标记(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Tag it with a free word or phrase</source>
+        <translation>用任意词语或短语标记它</translation>
+    </message>
+    <message>
+        <source>&amp;Note…</source>
+        <translation>备注(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Write a note on it</source>
+        <translation>为它写一条备注</translation>
+    </message>
+    <message>
+        <source>Human S&amp;core…</source>
+        <translation>人工评分(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Score it by hand; the reward it overrides is kept beside the score</source>
+        <translation>手动评分；被覆盖的奖励会保留在评分旁边</translation>
+    </message>
+    <message>
+        <source>Apply to This T&amp;urn</source>
+        <translation>应用于此轮(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Apply to This &amp;Branch</source>
+        <translation>应用于此分支(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Apply to This Tra&amp;jectory</source>
+        <translation>应用于此轨迹(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Label All in &amp;View…</source>
+        <translation>为视图中的全部加标签(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Give every trajectory the list shows now the same label</source>
+        <translation>为列表当前显示的每条轨迹加上同一个标签</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Curate</source>
+        <translation>整理(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Curate</source>
+        <translation>整理</translation>
     </message>
 </context>
 <context>
