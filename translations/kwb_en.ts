@@ -2338,6 +2338,18 @@
         <source>Curate</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Import File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import F&amp;older…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export Trajectories in View…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>

@@ -2338,6 +2338,18 @@
         <source>Curate</source>
         <translation>Curar</translation>
     </message>
+    <message>
+        <source>&amp;Import File…</source>
+        <translation>&amp;Importar archivo…</translation>
+    </message>
+    <message>
+        <source>Import F&amp;older…</source>
+        <translation>Importar ca&amp;rpeta…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Trajectories in View…</source>
+        <translation>&amp;Exportar las trayectorias a la vista…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>

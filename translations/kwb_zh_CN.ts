@@ -2323,6 +2323,18 @@
         <source>Curate</source>
         <translation>整理</translation>
     </message>
+    <message>
+        <source>&amp;Import File…</source>
+        <translation>导入文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import F&amp;older…</source>
+        <translation>导入文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Trajectories in View…</source>
+        <translation>导出当前视图中的轨迹(&amp;E)…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>

@@ -4,6 +4,7 @@
 #include "compileroutputview.h"
 #include "curationcontroller.h"
 #include "forktreeview.h"
+#include "importexportcontroller.h"
 #include "kernelview.h"
 #include "ncucontroller.h"
 #include "ncuview.h"
@@ -259,6 +260,21 @@ void MainWindow::connectActions()
     connect(m_curation, &CurationController::errorOccurred, this, &MainWindow::showError);
     connect(m_curation, &CurationController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_curation, &CurationController::edited, this, &MainWindow::refreshAnnotations);
+    m_transfer = new ImportExportController(this);
+    connect(m_actions->importFile, &QAction::triggered, m_transfer, &ImportExportController::chooseImportFile);
+    connect(m_actions->importFolder, &QAction::triggered, m_transfer, &ImportExportController::chooseImportFolder);
+    connect(m_actions->exportInView, &QAction::triggered, this, [this] { m_transfer->chooseExport(m_trajectories->model()->filter()); });
+    connect(m_transfer, &ImportExportController::imported, this, [this] {
+        m_trajectories->refresh();
+        m_summary->setFilter(m_trajectories->model()->filter());
+        updateCentre();
+    });
+    connect(m_transfer, &ImportExportController::finished, this, [this](bool ok, const QString& message) {
+        if (ok)
+            statusBar()->showMessage(message, 10000);
+        else
+            showError(message);
+    });
     connect(this, &MainWindow::turnShown, m_curation, &CurationController::updateActions);
     connect(m_forkTree, &ForkTreeView::contextMenuFilled, m_curation, &CurationController::addMenuEntries, Qt::DirectConnection);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
@@ -315,6 +331,8 @@ bool MainWindow::openStore(const QString& path)
     m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
     m_curation->setStore(nullptr);
+    m_transfer->cancel(); // an import into the store being closed is rolled back
+    m_transfer->setStorePath(path);
     m_store = std::move(store);
     m_curation->setStore(m_store.get());
     m_cache->setStore(m_store.get());

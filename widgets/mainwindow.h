@@ -21,6 +21,7 @@ class CompilerOutputView;
 class ForkTreeView;
 class AgentController;
 class CurationController;
+class ImportExportController;
 class KernelView;
 class NcuController;
 class NcuView;
@@ -130,6 +131,7 @@ private:
     NcuController* m_ncuController;
     AgentController* m_agent = nullptr;
     CurationController* m_curation = nullptr;
+    ImportExportController* m_transfer = nullptr;
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;

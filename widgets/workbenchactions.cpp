@@ -13,8 +13,11 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     : QObject(parent)
 {
     openStore = make(QStringLiteral("actionOpenStore"), tr("&Open Store…"), QKeySequence::Open);
+    importFile = make(QStringLiteral("actionImportFile"), tr("&Import File…"), QKeySequence(Qt::CTRL | Qt::Key_I));
+    importFolder = make(QStringLiteral("actionImportFolder"), tr("Import F&older…"), {});
+    exportInView = make(QStringLiteral("actionExport"), tr("&Export Trajectories in View…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     quit = make(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
-    m_file = { openStore, quit };
+    m_file = { openStore, importFile, importFolder, exportInView, quit };
 
     undo = make(QStringLiteral("actionUndo"), tr("&Undo"), QKeySequence::Undo);
     redo = make(QStringLiteral("actionRedo"), tr("&Redo"), QKeySequence::Redo);
@@ -122,6 +125,8 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     file->addAction(openStore);
     recentMenu = file->addMenu(tr("Open &Recent"));
     recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    file->addSeparator();
+    file->addActions({ importFile, importFolder, exportInView });
     file->addSeparator();
     file->addAction(quit);
 

@@ -21,6 +21,9 @@ public:
     QList<std::pair<QString, QList<QAction*>>> groups() const; // for the shortcuts dialog
 
     QAction* openStore;
+    QAction* importFile;
+    QAction* importFolder;
+    QAction* exportInView;
     QAction* quit;
     QMenu* recentMenu = nullptr;
     QAction* undo;

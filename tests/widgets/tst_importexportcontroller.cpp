@@ -1,0 +1,79 @@
+// File → Import and File → Export without their dialogs: the trajectories in view go out through a job, and come
+// back into another store, which then announces new trajectories.
+#include "importexportcontroller.h"
+#include "store/store.h"
+#include "testutils.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWidget>
+
+using namespace kwb;
+
+class TestImportExportController : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exportInViewThenImport();
+    void nothingStartsWithoutAStore();
+};
+
+void TestImportExportController::exportInViewThenImport()
+{
+    QTemporaryDir dir;
+    QString error;
+    const QString source = dir.filePath(QStringLiteral("a.kwb"));
+    {
+        auto store = Store::open(source, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("a")), &error));
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("gelu")), &error));
+    }
+    QWidget window;
+    ImportExportController controller(&window);
+    QSignalSpy finished(&controller, &ImportExportController::finished);
+    controller.setStorePath(source);
+    TrajectoryFilter gelu;
+    gelu.taskContains = QStringLiteral("gelu");
+    const QString out = dir.filePath(QStringLiteral("gelu.jsonl"));
+    QVERIFY(controller.startExport(out, QStringLiteral("jsonl"), gelu, {}));
+    QVERIFY(!controller.startExport(out, QStringLiteral("jsonl"), gelu, {})); // one job at a time
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+    QVERIFY(finished.last().at(1).toString().contains(QStringLiteral("1 trajectories")));
+    QFile exported(out);
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    QCOMPARE(exported.readAll().count('\n'), 1);
+
+    const QString target = dir.filePath(QStringLiteral("b.kwb"));
+    QVERIFY(Store::open(target, &error));
+    controller.setStorePath(target);
+    QSignalSpy imported(&controller, &ImportExportController::imported);
+    QVERIFY(controller.startImport(out, QStringLiteral("native"), {}));
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+    QCOMPARE(imported.count(), 1);
+    auto store = Store::open(target, &error, Store::OpenMode::MustExist);
+    QCOMPARE(store->info(&error)->trajectories, 1);
+
+    // The same file again: refused with a sentence, and the store keeps what it had.
+    QVERIFY(controller.startImport(out, QStringLiteral("native"), {}));
+    QVERIFY(finished.wait(30000));
+    QVERIFY(!finished.last().at(0).toBool());
+    QVERIFY(!finished.last().at(1).toString().isEmpty());
+    QCOMPARE(imported.count(), 1);
+    QCOMPARE(store->info(&error)->trajectories, 1);
+}
+
+void TestImportExportController::nothingStartsWithoutAStore()
+{
+    QWidget window;
+    ImportExportController controller(&window);
+    QVERIFY(!controller.startImport(QStringLiteral("x.jsonl"), QStringLiteral("native"), {}));
+    QVERIFY(!controller.startExport(QStringLiteral("x.jsonl"), QStringLiteral("jsonl"), {}, {}));
+}
+
+QTEST_MAIN(TestImportExportController)
+#include "tst_importexportcontroller.moc"

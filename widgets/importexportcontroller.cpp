@@ -1,0 +1,162 @@
+#include "importexportcontroller.h"
+
+#include "io/exportformat.h"
+#include "io/importformat.h"
+#include "io/storejob.h"
+#include "store/store.h"
+
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSaveFile>
+
+namespace kwb {
+
+ImportExportController::ImportExportController(QWidget* window)
+    : QObject(window)
+    , m_window(window)
+    , m_job(new StoreJob(this))
+{
+    connect(m_job, &StoreJob::progressed, this, [this](qint64 done, qint64 total) {
+        if (!m_progress)
+            return;
+        // Bytes or items: scaled to the dialog's int range.
+        m_progress->setMaximum(1000);
+        m_progress->setValue(total > 0 ? int(1000 * std::min(done, total) / total) : 0);
+    });
+}
+
+ImportExportController::~ImportExportController() = default;
+
+void ImportExportController::setStorePath(const QString& path)
+{
+    m_storePath = path;
+}
+
+bool ImportExportController::isRunning() const
+{
+    return m_job->isRunning();
+}
+
+void ImportExportController::cancel()
+{
+    m_job->cancel();
+}
+
+void ImportExportController::chooseImportFile()
+{
+    const QString input = QFileDialog::getOpenFileName(m_window, tr("Import Trajectories"), {},
+        tr("Trajectories (*.jsonl *.json);;All files (*)"));
+    if (!input.isEmpty())
+        chooseImport(input);
+}
+
+void ImportExportController::chooseImportFolder()
+{
+    const QString input = QFileDialog::getExistingDirectory(m_window, tr("Import a KernelBench Run or a CUDA Agent Workspace"));
+    if (!input.isEmpty())
+        chooseImport(input);
+}
+
+void ImportExportController::chooseImport(const QString& input)
+{
+    QString error;
+    const QString format = ImportFormat::detect(input, &error);
+    if (format.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Import Trajectories"), error);
+        return;
+    }
+    QString tasks;
+    if (format == QLatin1String("kernelbench")) {
+        tasks = QFileDialog::getExistingDirectory(m_window, tr("The Task Folder of This Run (level1/, level2/, …)"));
+        if (tasks.isEmpty())
+            return;
+    }
+    startImport(input, format, tasks);
+}
+
+void ImportExportController::chooseExport(const TrajectoryFilter& inView)
+{
+    bool ok = false;
+    const QStringList formats = ExportFormat::names();
+    const QString format = QInputDialog::getItem(m_window, tr("Export Trajectories"),
+        tr("Format of the trajectories in view (the list's filter):"), formats, 0, false, &ok);
+    if (!ok)
+        return;
+    const QString output = QFileDialog::getSaveFileName(m_window, tr("Export Trajectories"), {},
+        format == QLatin1String("kernelbench") ? tr("JSON (*.json)") : tr("JSON Lines (*.jsonl)"));
+    if (!output.isEmpty())
+        startExport(output, format, inView, {});
+}
+
+void ImportExportController::showProgress(const QString& title)
+{
+    m_progress = new QProgressDialog(title, tr("Cancel"), 0, 0, m_window);
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(300);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, m_job, &StoreJob::cancel);
+}
+
+bool ImportExportController::startImport(const QString& input, const QString& format, const QString& tasksDir)
+{
+    if (m_storePath.isEmpty() || m_job->isRunning())
+        return false;
+    const bool started = m_job->start(m_storePath, [input, format, tasksDir](Store& store, const StoreJob::Progress& progress, QString* message) {
+        const auto counts = ImportFormat::run(store, input, format, tasksDir, progress, message);
+        if (counts)
+            *message = tr("Imported %n trajectories", nullptr, int(counts->trajectories)) + tr(" (%n turns).", nullptr, int(counts->turns));
+        return counts.has_value();
+    });
+    if (!started)
+        return false;
+    showProgress(tr("Importing %1…").arg(input));
+    connect(m_job, &StoreJob::finished, this, [this](bool ok, const QString& message) { done(ok, message, true); },
+        Qt::SingleShotConnection);
+    return true;
+}
+
+bool ImportExportController::startExport(const QString& output, const QString& format, const TrajectoryFilter& filter,
+    const ExportOptions& options)
+{
+    if (m_storePath.isEmpty() || m_job->isRunning())
+        return false;
+    const bool started = m_job->start(m_storePath, [output, format, filter, options](Store& store, const StoreJob::Progress& progress, QString* message) {
+        auto ids = store.trajectoryIds(filter, TrajectoryColumn::Created, false, message);
+        if (!ids)
+            return false;
+        std::sort(ids->begin(), ids->end()); // the store's order, as kwb export writes it
+        QSaveFile file(output);
+        if (!file.open(QIODevice::WriteOnly)) {
+            *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
+            return false;
+        }
+        if (!ExportFormat::write(store, *ids, format, options, file, progress, message))
+            return false; // the temporary file is dropped: the target stays as it was
+        if (!file.commit()) {
+            *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
+            return false;
+        }
+        *message = tr("Exported %n trajectories to %1.", nullptr, int(ids->size())).arg(output);
+        return true;
+    });
+    if (!started)
+        return false;
+    showProgress(tr("Exporting to %1…").arg(output));
+    connect(m_job, &StoreJob::finished, this, [this](bool ok, const QString& message) { done(ok, message, false); },
+        Qt::SingleShotConnection);
+    return true;
+}
+
+void ImportExportController::done(bool ok, const QString& message, bool importing)
+{
+    if (m_progress)
+        m_progress->deleteLater();
+    if (ok && importing)
+        Q_EMIT imported();
+    Q_EMIT finished(ok, message);
+}
+
+} // namespace kwb
