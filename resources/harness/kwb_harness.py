@@ -335,16 +335,27 @@ def stage_compile(args):
                     "module": built[0], "build_dir": build_dir, "key": key, "static_flags": static,
                     "libraries": list(libraries), "allow_torch_ops": allow_torch})
         return
-    os.makedirs(build_dir, exist_ok=True)
+    import shutil
+
     import torch.utils.cpp_extension as ext
 
+    # Built in a folder of this process's own and moved into place when complete: a compile that is killed (a time
+    # limit) leaves neither a half build nor torch's lock file in the cache for the next one to wait on.
+    work_dir = "%s.%d.tmp" % (build_dir, os.getpid())
+    shutil.rmtree(work_dir, ignore_errors=True)
+    os.makedirs(work_dir)
     try:
         ext.load(name="cuda_extension", sources=sources, extra_include_paths=include_dirs,
                  extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(),
-                 build_directory=build_dir, with_cuda=has_cuda, verbose=True, is_python_module=True)
+                 build_directory=work_dir, with_cuda=has_cuda, verbose=True, is_python_module=True)
     except Exception as e:  # the compiler output is already in the log for the diagnostics parser
-        fail(out, "compile", "compilation failed: " + first_line(e)[:300], seconds=time.perf_counter() - start,
-             build_dir=build_dir)
+        shutil.rmtree(work_dir, ignore_errors=True)
+        fail(out, "compile", "compilation failed: " + first_line(e)[:300], seconds=time.perf_counter() - start)
+    if glob.glob(os.path.join(build_dir, "cuda_extension*.so")):
+        shutil.rmtree(work_dir, ignore_errors=True)  # the same sources were built meanwhile by another compile
+    else:
+        shutil.rmtree(build_dir, ignore_errors=True)  # what a killed compile left
+        os.rename(work_dir, build_dir)
     built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
     write_json(os.path.join(out, "compile.json"),
                {"stage": "compile", "ok": True, "cached": False, "seconds": time.perf_counter() - start,
