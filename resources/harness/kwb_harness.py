@@ -341,7 +341,7 @@ def stage_compile(args):
 
     # Built in a folder of this process's own and moved into place when complete: a compile that is killed (a time
     # limit) leaves neither a half build nor torch's lock file in the cache for the next one to wait on.
-    work_dir = "%s.%d.tmp" % (build_dir, os.getpid())
+    work_dir = "%s.%s.tmp" % (build_dir, os.urandom(6).hex())  # not the pid: sandboxed stages all see pid 2
     shutil.rmtree(work_dir, ignore_errors=True)
     os.makedirs(work_dir)
     try:
