@@ -1742,6 +1742,14 @@
         <source>Any label</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Flagged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only trajectories with a turn a reward-hacking check flagged</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>

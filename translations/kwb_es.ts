@@ -1742,6 +1742,14 @@
         <source>Any label</source>
         <translation>Cualquier etiqueta</translation>
     </message>
+    <message>
+        <source>Flagged</source>
+        <translation>Marcadas</translation>
+    </message>
+    <message>
+        <source>Only trajectories with a turn a reward-hacking check flagged</source>
+        <translation>Solo trayectorias con un turno marcado por una comprobación contra trampas en la recompensa</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>

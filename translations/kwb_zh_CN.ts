@@ -1730,6 +1730,14 @@
         <source>Any label</source>
         <translation>任意标签</translation>
     </message>
+    <message>
+        <source>Flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Only trajectories with a turn a reward-hacking check flagged</source>
+        <translation>仅显示有轮次被奖励作弊检查标记的轨迹</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TranscriptView</name>

@@ -2,6 +2,7 @@
 
 #include "models/trajectorylistmodel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDataStream>
 #include <QDoubleValidator>
@@ -29,6 +30,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     , m_moreFilters(new QToolButton(this))
     , m_extraFilters(new QWidget(this))
     , m_label(new QComboBox(m_extraFilters))
+    , m_flagged(new QCheckBox(tr("Flagged"), m_extraFilters))
     , m_text(new QLineEdit(m_extraFilters))
     , m_minReward(new QLineEdit(m_extraFilters))
     , m_minSpeedup(new QLineEdit(m_extraFilters))
@@ -55,6 +57,8 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     m_label->setObjectName(QStringLiteral("labelFilter"));
     m_label->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     fillLabels();
+    m_flagged->setObjectName(QStringLiteral("flaggedFilter"));
+    m_flagged->setToolTip(tr("Only trajectories with a turn a reward-hacking check flagged"));
     m_text->setObjectName(QStringLiteral("textFilter"));
     m_text->setPlaceholderText(tr("Search messages and code…"));
     m_text->setToolTip(tr("Full-text search (SQLite FTS5: words, \"a phrase\", prefix*, AND, OR, NOT); Enter applies it"));
@@ -104,6 +108,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     connect(m_status, &QComboBox::currentIndexChanged, this, &TrajectoryPanel::applyFilter);
     connect(m_moreFilters, &QToolButton::toggled, m_extraFilters, &QWidget::setVisible);
     connect(m_label, &QComboBox::currentIndexChanged, this, &TrajectoryPanel::applyFilter);
+    connect(m_flagged, &QCheckBox::toggled, this, &TrajectoryPanel::applyFilter);
     // A search runs on Enter: a half-typed FTS5 query ("a phrase) is a syntax error, not a filter.
     connect(m_text, &QLineEdit::returnPressed, this, &TrajectoryPanel::applyFilter);
     connect(m_text, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -122,6 +127,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     auto* extra = new QHBoxLayout(m_extraFilters);
     extra->setContentsMargins(0, 0, 0, 0);
     extra->addWidget(m_label);
+    extra->addWidget(m_flagged);
     extra->addWidget(m_text, 1);
     extra->addWidget(m_minReward);
     extra->addWidget(m_minSpeedup);
@@ -183,6 +189,7 @@ void TrajectoryPanel::applyFilter()
     filter.level = m_level->currentData().toInt();
     filter.status = m_status->currentData().toString();
     filter.label = m_label->currentData().toString();
+    filter.hackFlag = m_flagged->isChecked() ? QStringLiteral("any") : QString();
     filter.text = m_text->text().trimmed();
     filter.minReward = minimum(m_minReward);
     filter.minSpeedup = minimum(m_minSpeedup);

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QTableView;
@@ -49,6 +50,7 @@ private:
     QToolButton* m_moreFilters;
     QWidget* m_extraFilters;
     QComboBox* m_label;
+    QCheckBox* m_flagged;
     QLineEdit* m_text;
     QLineEdit* m_minReward;
     QLineEdit* m_minSpeedup;

@@ -33,6 +33,8 @@ void addFilterOptions(QCommandLineParser& parser, bool withTask)
         { QStringLiteral("status"), QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, not-evaluated)."),
             QStringLiteral("S") },
         { QStringLiteral("label"), QStringLiteral("Only trajectories with this label."), QStringLiteral("L") },
+        { QStringLiteral("hack-flag"), QStringLiteral("Only trajectories with a turn flagged so by a reward-hacking check (any: any flag)."),
+            QStringLiteral("FLAG") },
         { QStringLiteral("search"), QStringLiteral("Only trajectories whose messages or code match (FTS5)."), QStringLiteral("QUERY") },
         { QStringLiteral("real-only"), QStringLiteral("Leave synthetic trajectories out.") } });
 }
@@ -51,6 +53,7 @@ std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& pars
     }
     filter.status = parser.value(QStringLiteral("status"));
     filter.label = parser.value(QStringLiteral("label"));
+    filter.hackFlag = parser.value(QStringLiteral("hack-flag"));
     filter.text = parser.value(QStringLiteral("search"));
     filter.synthetic = parser.isSet(QStringLiteral("real-only")) ? 0 : -1;
     return filter;

@@ -50,6 +50,14 @@ QString TrajectoryFilter::whereClause(QVariantList* binds) const
         terms << QStringLiteral("EXISTS (SELECT 1 FROM json_each(t.labels) WHERE json_each.value = ?)");
         bind(label);
     }
+    if (hackFlag == QLatin1String("any")) {
+        terms << QStringLiteral("EXISTS (SELECT 1 FROM turns u WHERE u.trajectory_id = t.id"
+                                " AND json_array_length(u.eval, '$.hack_flags') > 0)");
+    } else if (!hackFlag.isEmpty()) {
+        terms << QStringLiteral("EXISTS (SELECT 1 FROM turns u, json_each(u.eval, '$.hack_flags') f"
+                                " WHERE u.trajectory_id = t.id AND f.value = ?)");
+        bind(hackFlag);
+    }
     if (synthetic >= 0) {
         terms << QStringLiteral("t.synthetic = ?");
         bind(synthetic);

@@ -24,6 +24,7 @@ struct TrajectoryFilter
     double minSpeedup = -std::numeric_limits<double>::infinity();
     double maxSpeedup = std::numeric_limits<double>::infinity();
     QString label; // trajectories carrying this label
+    QString hackFlag; // trajectories with a turn a reward-hacking check flagged so ("any": any flag)
     QString text; // full-text search over messages and code (FTS5 query syntax)
     int synthetic = -1; // -1 any, 0 real only, 1 synthetic only
 

@@ -194,7 +194,9 @@ void TestStore::summaryAndFilters()
 {
     QString error;
     auto store = Store::open(path(QStringLiteral("s.kwb")), &error);
-    QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("s1"), QStringLiteral("softmax_rows")), &error));
+    Trajectory flagged = test::forkedTrajectory(QStringLiteral("s1"), QStringLiteral("softmax_rows"));
+    flagged.turns[1].eval->hackFlags = { QStringLiteral("excessive-speedup"), QStringLiteral("side-stream") };
+    QVERIFY(store->addTrajectory(flagged, &error));
     Trajectory failing = test::forkedTrajectory(QStringLiteral("s2"), QStringLiteral("layernorm"));
     failing.task.level = 2;
     failing.labels = { QStringLiteral("reject") };
@@ -225,6 +227,13 @@ void TestStore::summaryAndFilters()
     QCOMPARE(count(f), 1);
     f = {};
     f.synthetic = 1;
+    QCOMPARE(count(f), 0);
+    f = {};
+    f.hackFlag = QStringLiteral("side-stream");
+    QCOMPARE(count(f), 1);
+    f.hackFlag = QStringLiteral("any");
+    QCOMPARE(count(f), 1);
+    f.hackFlag = QStringLiteral("result-reuse");
     QCOMPARE(count(f), 0);
 
     const auto ids = store->trajectoryIds({}, TrajectoryColumn::Task, false, &error);

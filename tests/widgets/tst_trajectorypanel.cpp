@@ -3,6 +3,7 @@
 #include "models/trajectorylistmodel.h"
 #include "trajectorypanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -103,6 +104,7 @@ void TestTrajectoryPanel::moreFiltersByLabelTextRewardAndSpeedup()
     Trajectory slow = test::forkedTrajectory(QStringLiteral("d"), QStringLiteral("relu"));
     slow.turns[1].eval = test::evalWith(StageStatus::Passed, StageStatus::Passed, 200, 100, 1); // 0.5× compile
     slow.labels.append(QStringLiteral("accept"));
+    slow.turns[1].eval->hackFlags = { QStringLiteral("result-reuse") };
     Trajectory c = test::steppingTrajectory(QStringLiteral("c"));
     c.task.name = QStringLiteral("gelu");
     for (const Trajectory& t : { a, slow, c })
@@ -124,6 +126,13 @@ void TestTrajectoryPanel::moreFiltersByLabelTextRewardAndSpeedup()
     QCOMPARE(panel.model()->rowCount(), 1);
     QCOMPARE(panel.model()->index(0, 0).data().toString(), QStringLiteral("relu"));
     label->setCurrentIndex(0);
+
+    auto* flagged = panel.findChild<QCheckBox*>(QStringLiteral("flaggedFilter"));
+    flagged->setChecked(true);
+    QCOMPARE(panel.model()->rowCount(), 1);
+    QCOMPARE(panel.model()->index(0, 0).data().toString(), QStringLiteral("relu"));
+    flagged->setChecked(false);
+    QCOMPARE(panel.model()->rowCount(), 3);
 
     auto* text = panel.findChild<QLineEdit*>(QStringLiteral("textFilter"));
     QTest::keyClicks(text, QStringLiteral("warpshuffle"));
