@@ -110,6 +110,9 @@ def prepare(name, spec, work, harness):
     if os.path.isdir(source):
         candidate = os.path.join(root, "candidate")
         shutil.copytree(source, candidate, ignore=shutil.ignore_patterns("__pycache__"))
+        if spec.get("shared_kernel"):  # one honest kernel that most exploits call, kept once in shared/
+            os.makedirs(os.path.join(candidate, "kernels"), exist_ok=True)
+            shutil.copy(os.path.join(HERE, "shared", "redteam_kernels.cpp"), os.path.join(candidate, "kernels"))
         for file, text in (("redteam_port.txt", str(listener.port)), ("redteam_outside.txt", outside)):
             with open(os.path.join(candidate, file), "w") as f:
                 f.write(text + "\n")
