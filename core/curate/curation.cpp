@@ -191,9 +191,9 @@ bool Curation::labelTrajectories(const QList<qint64>& trajectoryIds, const QStri
         const bool has = std::any_of(current->cbegin(), current->cend(), isThisLabel);
         if (add && !has)
             current->append({ Annotation::Kind::Label, Annotation::Scope::Trajectory, label, author, now, {} });
-        if (!add)
+        else if (!add && has)
             current->removeIf(isThisLabel);
-        if ((add != has || !add) && !write(target, *current, error))
+        if (add != has && !write(target, *current, error))
             return false;
         if (!mirrorLabel(id, label, add, error))
             return false;
