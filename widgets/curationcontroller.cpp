@@ -114,7 +114,7 @@ std::optional<Curation::Target> CurationController::target(int turn, Annotation:
 bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation::Kind kind, const QString& value)
 {
     const auto where = target(turn, scope);
-    const QString text = kind == Annotation::Kind::Note ? value.trimmed() : value.simplified();
+    const QString text = kind == Annotation::Kind::Note || kind == Annotation::Kind::Lesson ? value.trimmed() : value.simplified();
     if (!where || text.isEmpty())
         return false;
     if (kind == Annotation::Kind::Label) {
@@ -140,6 +140,9 @@ bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation:
         break;
     case Annotation::Kind::Score:
         title = tr("Human Score %1").arg(text);
+        break;
+    case Annotation::Kind::Lesson:
+        title = tr("Lesson");
         break;
     }
     m_lastError.clear();
@@ -223,6 +226,9 @@ void CurationController::ask(Annotation::Kind kind, int turn, Annotation::Scope 
         break;
     case Annotation::Kind::Note:
         value = QInputDialog::getMultiLineText(m_window, tr("Note"), tr("Note on %1:").arg(what), {}, &ok);
+        break;
+    case Annotation::Kind::Lesson:
+        value = QInputDialog::getMultiLineText(m_window, tr("Lesson"), tr("Teaching note on %1:").arg(what), {}, &ok);
         break;
     case Annotation::Kind::Score: {
         const Trajectory& trajectory = m_window->trajectory();

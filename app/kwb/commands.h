@@ -21,6 +21,7 @@ int eval(const QStringList& arguments);
 int agent(const QStringList& arguments);
 int summary(const QStringList& arguments);
 int label(const QStringList& arguments);
+int lessons(const QStringList& arguments);
 // Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
 int passThrough(const QString& command, const QStringList& arguments);
 

@@ -49,6 +49,7 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  summary STORE [--json] [filters] pass rate, faster rates, geomean speed-ups, per level\n"
                           "  label STORE --add|--remove L [filters | --trajectory UUID]\n"
                           "                                   label the selected trajectories in one transaction\n"
+                          "  lessons STORE FILE               set teaching notes on trajectories, turns and branches\n"
                           "\n"
                           "Run 'kwb COMMAND --help' for a command's options.\n";
 
@@ -91,6 +92,8 @@ int main(int argc, char** argv)
         return kwb::cli::summary(args);
     if (command == QLatin1String("label"))
         return kwb::cli::label(args);
+    if (command == QLatin1String("lessons"))
+        return kwb::cli::lessons(args);
     if (command == QLatin1String("baseline") || command == QLatin1String("eval-set") || command == QLatin1String("lint"))
         return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),

@@ -201,4 +201,40 @@ bool Curation::labelTrajectories(const QList<qint64>& trajectoryIds, const QStri
     return transaction.commit(error);
 }
 
+bool Curation::setLessons(const QList<std::pair<Target, Annotation>>& lessons, QString* error)
+{
+    Store::Transaction transaction(m_store);
+    for (const auto& [target, lesson] : lessons) {
+        auto current = annotations(target, error);
+        if (!current)
+            return false;
+        Annotation a = lesson;
+        a.kind = Annotation::Kind::Lesson;
+        a.scope = isTrajectoryLevel(target) ? Annotation::Scope::Trajectory : target.scope;
+        if (!a.created.isValid())
+            a.created = QDateTime::currentDateTimeUtc();
+        current->removeIf([&](const Annotation& old) { return old.kind == Annotation::Kind::Lesson && old.scope == a.scope; });
+        current->append(a);
+        if (!write(target, *current, error))
+            return false;
+    }
+    return transaction.commit(error);
+}
+
+std::optional<Curation::Target> Curation::turnTarget(const QString& uuid, Annotation::Scope scope, QString* error) const
+{
+    QSqlQuery q(m_store.database());
+    q.prepare(QStringLiteral("SELECT id, trajectory_id FROM turns WHERE uuid = ?"));
+    q.addBindValue(uuid);
+    if (!q.exec()) {
+        *error = sqlError(m_store, QStringLiteral("The turn %1 could not be looked up").arg(uuid), q);
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        *error = m_store.describe(QStringLiteral("There is no turn %1").arg(uuid)) + QLatin1Char('.');
+        return std::nullopt;
+    }
+    return Target { q.value(1).toLongLong(), q.value(0).toLongLong(), scope };
+}
+
 } // namespace kwb

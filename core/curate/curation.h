@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace kwb {
 
@@ -38,6 +39,12 @@ public:
     // Adds (or removes) a trajectory label on every trajectory given, in one transaction: all of them or none.
     bool labelTrajectories(const QList<qint64>& trajectoryIds, const QString& label, bool add, const QString& author,
         QString* error);
+
+    // Teaching notes: each target's Lesson annotations become exactly the one given (a target given twice keeps
+    // the last), all in one transaction, so a lesson file can be applied again without piling up copies.
+    bool setLessons(const QList<std::pair<Target, Annotation>>& lessons, QString* error);
+    // The turn with this uuid as a target of the given scope (Turn or Branch); nullopt and a sentence otherwise.
+    std::optional<Target> turnTarget(const QString& uuid, Annotation::Scope scope, QString* error) const;
 
 private:
     bool write(const Target& target, const QList<Annotation>& annotations, QString* error);

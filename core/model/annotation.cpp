@@ -5,7 +5,7 @@
 namespace kwb {
 
 namespace {
-const char* const kKinds[] = { "label", "tag", "note", "score" };
+const char* const kKinds[] = { "label", "tag", "note", "score", "lesson" };
 const char* const kScopes[] = { "trajectory", "turn", "branch" };
 } // namespace
 
@@ -29,6 +29,8 @@ QJsonObject Annotation::toJson() const
     if (created.isValid())
         o.insert(QLatin1String("created"), created.toString(Qt::ISODateWithMs));
     json::putNonEmpty(o, QLatin1String("previous"), previous);
+    if (!details.isEmpty())
+        o.insert(QLatin1String("details"), details);
     return o;
 }
 
@@ -55,6 +57,7 @@ Annotation Annotation::fromJson(const QJsonObject& o, QString* error)
             r.fail(QStringLiteral("\"created\" is not an ISO 8601 date: %1").arg(created));
     }
     a.previous = r.string(o, QLatin1String("previous"));
+    a.details = r.object(o, QLatin1String("details"));
     if (!r.ok() && error)
         *error = r.error();
     return a;

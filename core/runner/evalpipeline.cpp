@@ -3,6 +3,7 @@
 #include "runner/calibration.h"
 #include "runner/diagnosticsparser.h"
 #include "runner/environmentfingerprint.h"
+#include "runner/gpulock.h"
 #include "runner/jsonwriter.h"
 #include "runner/ptxasresourceparser.h"
 #include "runner/rewardscheme.h"
@@ -203,7 +204,13 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
+    // Evaluations that share this cache take turns on the GPU; the wait is not part of the stage's time limit.
+    std::optional<GpuLock> gpu;
+    GpuLock::Mode mode = GpuLock::Mode::Exclusive;
+    if (m_request.device == "cuda" && GpuLock::modeForStage(name, &mode))
+        gpu.emplace((fs::path(m_request.cacheDirectory) / "locks").string(), mode);
     ProcessOutcome outcome = runProcess(spec);
+    gpu.reset();
     // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.
     if (candidateCode && Sandbox::instance().kind() == Sandbox::Kind::Bubblewrap && outcome.exitCode > 128
         && outcome.exitCode <= 128 + 64) {
@@ -324,10 +331,30 @@ void EvalPipeline::trace()
     }
 }
 
+// The environment a stage that imports torch reported: the reference's, the baselines', or else the small stage
+// askEnvironment() ran, so a result that stopped at the compile still names its GPU, driver and torch.
+const JsonValue& EvalPipeline::environment() const
+{
+    for (const Stage* stage : { &m_reference, &m_baselines, &m_environment }) {
+        if (stage->result["environment"].isObject())
+            return stage->result["environment"];
+    }
+    return m_environment.result["environment"];
+}
+
+void EvalPipeline::askEnvironment()
+{
+    if (environment().isObject())
+        return;
+    ProcessLimits limits = m_request.runLimits;
+    limits.wallSeconds = std::min(limits.wallSeconds, 120.0);
+    runHarness("environment", { "environment", "--device", m_request.device }, limits, false, m_environment);
+}
+
 // The calibration this machine stored for the device, when it was made here (host, GPU and driver alike).
 void EvalPipeline::findCeilings()
 {
-    const JsonValue& env = m_reference.result.isObject() ? m_reference.result["environment"] : m_baselines.result["environment"];
+    const JsonValue& env = environment();
     if (!env.isObject())
         return;
     const Calibration::Identity identity { EnvironmentFingerprint::thisHostName(), env["gpu"].toString(), env["driver"].toString() };
@@ -610,6 +637,7 @@ void EvalPipeline::run()
             baselines();
         else
             runCandidate();
+        askEnvironment();
         findCeilings();
         score();
     }
@@ -713,7 +741,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     writeNumber(w, "speedup_vs_compile", m_speedupCompile);
 
     EnvironmentFingerprint fingerprint = EnvironmentFingerprint::forThisHost();
-    const JsonValue& env = m_reference.result.isObject() ? m_reference.result["environment"] : m_baselines.result["environment"];
+    const JsonValue& env = environment();
     fingerprint.gpuName = env["gpu"].toString();
     fingerprint.driverVersion = env["driver"].toString();
     fingerprint.cudaRuntimeVersion = env["cuda"].toString();

@@ -73,6 +73,8 @@ private:
     void baselines();
     std::string baselineCache() const;
     void score();
+    void askEnvironment();
+    const JsonValue& environment() const;
     std::vector<std::string> commonArguments(const std::string& seeds) const;
     std::string stageDirectory(const std::string& name) const;
 
@@ -91,6 +93,7 @@ private:
     Stage m_referenceTrace;
     Stage m_candidateTrace;
     Stage m_ncu;
+    Stage m_environment; // only when no stage that imports torch ran: the fingerprint's GPU, driver and torch
     std::vector<NcuLaunch> m_ncuLaunches;
     std::optional<JsonValue> m_calibration;
     std::string m_ceilingsNote; // why there are no ceilings

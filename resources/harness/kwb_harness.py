@@ -638,6 +638,14 @@ def stage_candidate(args):
     write_json(os.path.join(out, stage + ".json"), result)
 
 
+def stage_environment(args):
+    """What the machine runs on, for a result whose other stages did not get to say (a compile that failed)."""
+    import torch
+
+    write_json(os.path.join(args.out, "environment.json"),
+               {"stage": "environment", "ok": True, "environment": environment(torch, args.device)})
+
+
 def stage_lint(args):
     import torch
 
@@ -691,6 +699,8 @@ def main():
     t.add_argument("--device", default="cpu")
     t.add_argument("--atol", type=float, default=1e-2)
     t.add_argument("--rtol", type=float, default=1e-2)
+    e = sub.add_parser("environment")
+    e.add_argument("--device", default="cuda")
     k = sub.add_parser("calibrate")
     k.add_argument("--device", default="cuda")
     k.add_argument("--rounds", type=int, default=5)
@@ -699,7 +709,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,
-     "calibrate": stage_calibrate, "lint": stage_lint}[args.stage](args)
+     "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment}[args.stage](args)
 
 
 if __name__ == "__main__":
