@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "curate/runsummary.h"
+#include "curate/trajectorytable.h"
 #include "store/store.h"
 #include "store/trajectoryfilter.h"
 
@@ -14,7 +15,10 @@ int summary(const QStringList& arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of a table."));
-    parser.addOption(json);
+    const QCommandLineOption perTrajectory(QStringLiteral("per-trajectory"),
+        QStringLiteral("One row per trajectory instead: eager, torch.compile and the final kernel (the best correct turn) in ms, "
+                       "the speed-ups and the paper's figure where a lesson gives one (Markdown, or JSON with --json)."));
+    parser.addOptions({ json, perTrajectory });
     addFilterOptions(parser);
     if (const int code = parseOrExit(parser, arguments,
             QStringLiteral("Pass rate, faster rates and geometric-mean speed-ups of a store's trajectories, overall and "
@@ -33,6 +37,17 @@ int summary(const QStringList& arguments)
     const auto ids = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
     if (!ids)
         return fail(error);
+    if (parser.isSet(perTrajectory)) {
+        const auto rows = TrajectoryTable::rows(*store, *ids, &error);
+        if (!rows)
+            return fail(error);
+        if (parser.isSet(json))
+            out() << QJsonDocument(TrajectoryTable::toJson(*rows)).toJson(QJsonDocument::Indented);
+        else
+            out() << TrajectoryTable::toMarkdown(*rows);
+        out().flush();
+        return kOk;
+    }
     const auto entries = RunSummary::entries(*store, *ids, &error);
     if (!entries)
         return fail(error);

@@ -4,6 +4,8 @@
 #include "chatjsonlimporter.h"
 #include "cudaagentworkspaceimporter.h"
 #include "kernelbenchrunimporter.h"
+#include "storemerge.h"
+#include "store/storefileheader.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,7 +18,7 @@ namespace kwb {
 QStringList ImportFormat::names()
 {
     return { QStringLiteral("native"), QStringLiteral("openai"), QStringLiteral("atif"), QStringLiteral("kernelbench"),
-        QStringLiteral("cuda-agent") };
+        QStringLiteral("cuda-agent"), QStringLiteral("store") };
 }
 
 QString ImportFormat::detect(const QString& path, QString* error)
@@ -39,6 +41,9 @@ QString ImportFormat::detect(const QString& path, QString* error)
         *error = QStringLiteral("%1 cannot be read: %2.").arg(name, file.errorString());
         return {};
     }
+    QString ioError;
+    if (StoreFileHeader::read(path, &ioError).isKwbStore())
+        return QStringLiteral("store");
     const QByteArray head = file.peek(1 << 16);
     if (head.contains("\"schema_version\"") && head.contains("\"ATIF"))
         return QStringLiteral("atif");
@@ -66,6 +71,8 @@ std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString
         return KernelBenchRunImporter::importFolder(store, path, tasksDir, progress, error);
     if (format == QLatin1String("cuda-agent"))
         return CudaAgentWorkspaceImporter::importFolder(store, path, progress, error);
+    if (format == QLatin1String("store"))
+        return StoreMerge::importStore(store, path, progress, error);
     *error = QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
     return std::nullopt;
 }

@@ -11,7 +11,7 @@ namespace kwb {
 class ImportFormat
 {
 public:
-    static QStringList names(); // native, openai, atif, kernelbench, cuda-agent
+    static QStringList names(); // native, openai, atif, kernelbench, cuda-agent, store (another .kwb)
     // The format of a file or folder; empty with a sentence in `error` when it is none of them.
     static QString detect(const QString& path, QString* error);
     // `tasksDir` is the KernelBench task folder (level1/, level2/, ...) that a KernelBench run is joined to.
