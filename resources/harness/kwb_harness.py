@@ -113,7 +113,7 @@ class Flusher:
         self.buffer.zero_()
 
 
-Clocks = collections.namedtuple("Clocks", "perf_ns event record elapsed")
+Clocks = collections.namedtuple("Clocks", "perf_ns event record elapsed stream")
 
 
 def take_clocks(torch):
@@ -126,9 +126,10 @@ def take_clocks(torch):
     if type(perf_ns) is not types.BuiltinFunctionType or perf_ns.__name__ != "perf_counter_ns":
         raise RuntimeError("time.perf_counter_ns is not the interpreter's own clock")
     if not torch.cuda.is_available():
-        return Clocks(perf_ns, None, None, None)
+        return Clocks(perf_ns, None, None, None, None)
     base = torch._C._CudaEventBase
-    return Clocks(perf_ns, torch.cuda.Event, base.record, base.elapsed_time)
+    # The C type's record takes the stream explicitly (torch.cuda.Event.record fills in the current one).
+    return Clocks(perf_ns, torch.cuda.Event, base.record, base.elapsed_time, torch.cuda.current_stream)
 
 
 def refresh_inputs(torch, live, source, k):
@@ -168,12 +169,13 @@ def time_calls(torch, fn, input_sets, device, protocol, clocks, settle_checks=5)
     if device == "cuda":
         starts = [clocks.event(enable_timing=True) for _ in range(n)]
         ends = [clocks.event(enable_timing=True) for _ in range(n)]
+        stream = clocks.stream()
         for i in range(n):
             refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
             flush()
-            clocks.record(starts[i])
+            clocks.record(starts[i], stream)
             fn(*live)
-            clocks.record(ends[i])
+            clocks.record(ends[i], stream)
         torch.cuda.synchronize()
         samples = [clocks.elapsed(s, e) * 1e3 for s, e in zip(starts, ends)]
     else:

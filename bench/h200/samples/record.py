@@ -5,7 +5,7 @@
 
 Each plan is recorded into STATE_DIR/<plan>/store.kwb: the main branch first, then each fork from its turn.
 A plan that finished has STATE_DIR/<plan>/done and is skipped when the script runs again (a later call on a
-machine that kept its files); one that ran out of time is thrown away and recorded anew next time. The turns'
+machine that kept its files); one that ran out of time keeps the turns it stored, and the next run goes on after them. The turns'
 uuids per branch go to record.json, which the bundling step uses to put each lesson on its turn.
 Environment: KWB (the kwb program), KWB_DEVICE (default cuda), KWB_RUNNER, KWB_RUNNER_ARGS (space-separated options for kwb-runner eval).
 """
@@ -24,70 +24,115 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 
 def run_agent(log_path, arguments, deadline):
+    """Runs kwb agent until it ends or the deadline; returns (trajectory uuid or "", turns stored, finished)."""
     kwb = os.environ["KWB"]
     runner_args = []
     for a in os.environ.get("KWB_RUNNER_ARGS", "").split():
         runner_args.append("--runner-arg=" + a)
     command = [kwb, "agent", "--device", os.environ.get("KWB_DEVICE", "cuda"), "--runner", os.environ["KWB_RUNNER"]] + runner_args + arguments
+    finished = True
     with open(log_path, "w") as log:
         log.write("$ " + " ".join(command) + "\n")
         log.flush()
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
-        try:
-            code = process.wait(timeout=max(1, deadline - time.time()))
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-            raise
+        # A sample whose timing failed teaches nothing about speed: that is a fault of the environment, so the
+        # recording stops at once rather than store more of it.
+        broken = None
+        while True:
+            try:
+                code = process.wait(timeout=5)
+                break
+            except subprocess.TimeoutExpired:
+                with open(log_path) as current:
+                    broken = re.search(r"^timing: failed\n(.*)$", current.read(), re.M)
+                if broken or time.time() > deadline:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+                    finished, code = False, 0
+                    break
+        if broken:
+            raise RuntimeError("an evaluation's timing failed (%s); see %s" % (broken.group(1), log_path))
     with open(log_path) as log:
         text = log.read()
     if code != 0:
         raise RuntimeError("kwb agent exited with %d; see %s" % (code, log_path))
     turns = re.findall(r"^turn \d+ stored: (\S+)$", text, re.M)
     trajectory = re.findall(r"^trajectory (\S+): ", text, re.M)
-    return (trajectory[-1] if trajectory else ""), turns
+    return (trajectory[-1] if trajectory else ""), turns, finished
+
+
+def store_trajectory(store):
+    import sqlite3
+    db = sqlite3.connect(store)
+    try:
+        row = db.execute("SELECT uuid FROM trajectories ORDER BY id LIMIT 1").fetchone()
+    finally:
+        db.close()
+    return row[0] if row else ""
 
 
 def record(plan_name, state, deadline, report):
+    """Records a plan's branches; a run cut short by the deadline keeps the turns it stored (progress.json) and
+    the next run goes on after the last of them."""
     plan_dir = os.path.join(HERE, plan_name)
     out = os.path.join(state, plan_name)
     if os.path.exists(os.path.join(out, "done")):
         report(plan_name, "already recorded")
         return
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
+    progress_path = os.path.join(out, "progress.json")
     with open(os.path.join(plan_dir, "plan.json")) as f:
         plan = json.load(f)
     scripts = os.path.join(out, "scripts")
+    if os.path.exists(progress_path):
+        with open(progress_path) as f:
+            progress = json.load(f)
+    else:
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        progress = {"trajectory": "", "branches": {}, "runs": 0}
     subprocess.run([sys.executable, os.path.join(HERE, "make_script.py"), plan_dir, scripts], check=True,
                    stdout=subprocess.DEVNULL)
     store = os.path.join(out, "store.kwb")
     start = time.time()
+    ids = [t["id"] for t in plan["turns"]]
+    branches = [("main", None)] + [("fork-%d" % (i + 1), f["from"]) for i, f in enumerate(plan.get("forks", []))]
     try:
-        uuid, main = run_agent(os.path.join(out, "main.log"), [
-            "--store", store, "--task", plan["task"], "--title", plan["title"],
-            "--script", os.path.join(scripts, "main.json")], deadline)
-        branches = {"main": main}
-        ids = [t["id"] for t in plan["turns"]]
-        for i, fork in enumerate(plan.get("forks", [])):
-            name = "fork-%d" % (i + 1)
-            at = main[ids.index(fork["from"])]
-            _, turns = run_agent(os.path.join(out, name + ".log"), [
-                "--store", store, "--trajectory", uuid, "--from", at,
-                "--script", os.path.join(scripts, name + ".json")], deadline)
-            branches[name] = turns
-    except subprocess.TimeoutExpired:
-        report(plan_name, "ran out of time after %.0f s; it will be recorded anew" % (time.time() - start))
-        return
+        for name, fork_from in branches:
+            with open(os.path.join(scripts, name + ".json")) as f:
+                actions = json.load(f)
+            done = progress["branches"].get(name, [])
+            if len(done) == len(actions):
+                continue
+            if done:  # go on after the last turn stored
+                rest = os.path.join(scripts, "%s-from-%d.json" % (name, len(done)))
+                with open(rest, "w") as f:
+                    json.dump(actions[len(done):], f)
+                arguments = ["--trajectory", progress["trajectory"], "--from", done[-1], "--script", rest]
+            elif fork_from is None:
+                arguments = ["--task", plan["task"], "--title", plan["title"], "--script", os.path.join(scripts, name + ".json")]
+            else:
+                arguments = ["--trajectory", progress["trajectory"], "--from", progress["branches"]["main"][ids.index(fork_from)],
+                             "--script", os.path.join(scripts, name + ".json")]
+            progress["runs"] += 1
+            uuid, turns, finished = run_agent(os.path.join(out, "%s-%d.log" % (name, progress["runs"])),
+                                              ["--store", store] + arguments, deadline)
+            progress["trajectory"] = progress["trajectory"] or uuid or store_trajectory(store)
+            progress["branches"][name] = done + turns
+            with open(progress_path, "w") as f:
+                json.dump(progress, f, indent=1)
+            if not finished:
+                report(plan_name, "ran out of time after %.0f s with %s; the next run goes on from there" % (
+                    time.time() - start, ", ".join("%s %d turns" % kv for kv in
+                                                   ((k, len(v)) for k, v in progress["branches"].items()))))
+                return
     except Exception as e:  # the plan's logs say more
         report(plan_name, "failed: %s" % e)
         return
     with open(os.path.join(out, "record.json"), "w") as f:
-        json.dump({"plan": plan_name, "trajectory": uuid, "branches": branches,
-                   "seconds": round(time.time() - start, 1)}, f, indent=1)
+        json.dump({"plan": plan_name, "trajectory": progress["trajectory"], "branches": progress["branches"],
+                   "runs": progress["runs"]}, f, indent=1)
     open(os.path.join(out, "done"), "w").close()
-    report(plan_name, "recorded in %.0f s: %s" % (time.time() - start,
-                                                  ", ".join("%s %d turns" % (k, len(v)) for k, v in branches.items())))
+    report(plan_name, "recorded: " + ", ".join("%s %d turns" % (k, len(v)) for k, v in progress["branches"].items()))
 
 
 def main():
