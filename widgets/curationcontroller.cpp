@@ -48,6 +48,7 @@ CurationController::CurationController(MainWindow* window, WorkbenchActions* act
     connect(actions->tag, &QAction::triggered, this, asking(Annotation::Kind::Tag));
     connect(actions->note, &QAction::triggered, this, asking(Annotation::Kind::Note));
     connect(actions->score, &QAction::triggered, this, asking(Annotation::Kind::Score));
+    connect(actions->lesson, &QAction::triggered, this, asking(Annotation::Kind::Lesson));
     connect(actions->labelAllInView, &QAction::triggered, this, &CurationController::askLabelAllInView);
     connect(actions->curateScope, &QActionGroup::triggered, this, &CurationController::updateActions);
     connect(trajectories, &TrajectoryPanel::countChanged, this, &CurationController::updateActions);
@@ -87,7 +88,7 @@ void CurationController::updateActions()
 {
     const bool canAnnotate = target(m_window->currentTurn(), scope()).has_value();
     for (QAction* a : { m_actions->accept, m_actions->reject, m_actions->star, m_actions->label, m_actions->tag,
-             m_actions->note, m_actions->score })
+             m_actions->note, m_actions->score, m_actions->lesson })
         a->setEnabled(canAnnotate);
     m_actions->labelAllInView->setEnabled(m_curation && m_trajectories->model()->rowCount() > 0);
 }
@@ -227,9 +228,18 @@ void CurationController::ask(Annotation::Kind kind, int turn, Annotation::Scope 
     case Annotation::Kind::Note:
         value = QInputDialog::getMultiLineText(m_window, tr("Note"), tr("Note on %1:").arg(what), {}, &ok);
         break;
-    case Annotation::Kind::Lesson:
-        value = QInputDialog::getMultiLineText(m_window, tr("Lesson"), tr("Teaching note on %1:").arg(what), {}, &ok);
+    case Annotation::Kind::Lesson: {
+        // The note it replaces, to edit rather than retype (Teaching Mode shows the newest one).
+        QString current;
+        const Trajectory& trajectory = m_window->trajectory();
+        const QList<Annotation>& marks = scope == Annotation::Scope::Trajectory || turn < 0 ? trajectory.annotations
+                                                                                            : trajectory.turns.at(turn).annotations;
+        for (const Annotation& a : marks)
+            if (a.kind == Annotation::Kind::Lesson && a.scope == scope)
+                current = a.value;
+        value = QInputDialog::getMultiLineText(m_window, tr("Lesson"), tr("Teaching note on %1:").arg(what), current, &ok);
         break;
+    }
     case Annotation::Kind::Score: {
         const Trajectory& trajectory = m_window->trajectory();
         const auto& eval = scope == Annotation::Scope::Turn ? trajectory.turns.at(turn).eval : std::nullopt;
@@ -269,7 +279,7 @@ void CurationController::addMenuEntries(QMenu* menu, int turn)
         curate->addAction(action->text(), this, [this, turn, s, value] { annotate(turn, s, Annotation::Kind::Label, value); });
     for (const auto& [action, kind] : { std::pair { m_actions->label, Annotation::Kind::Label },
              std::pair { m_actions->tag, Annotation::Kind::Tag }, std::pair { m_actions->note, Annotation::Kind::Note },
-             std::pair { m_actions->score, Annotation::Kind::Score } })
+             std::pair { m_actions->score, Annotation::Kind::Score }, std::pair { m_actions->lesson, Annotation::Kind::Lesson } })
         curate->addAction(action->text(), this, [this, turn, s, kind] { ask(kind, turn, s); });
 }
 

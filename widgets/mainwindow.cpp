@@ -17,6 +17,8 @@
 #include "rooflineview.h"
 #include "runsummaryview.h"
 #include "shortcutsdialog.h"
+#include "teachingcontroller.h"
+#include "teachingpanel.h"
 #include "store/store.h"
 #include "timingview.h"
 #include "tracepanel.h"
@@ -76,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_reward(new RewardPlot(this))
     , m_roofline(new RooflineView(this))
     , m_summary(new RunSummaryView(this))
+    , m_teaching(new TeachingPanel(this))
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_position(new QLabel(this))
     , m_errorBanner(new QLabel(this))
@@ -159,6 +162,9 @@ void MainWindow::buildDocks()
     };
     QDockWidget* list = dock(QStringLiteral("trajectoriesDock"), tr("Trajectories"), m_trajectories, Qt::LeftDockWidgetArea);
     tabifyDockWidget(list, dock(QStringLiteral("summaryDock"), tr("Run Summary"), m_summary, Qt::LeftDockWidgetArea));
+    QDockWidget* lesson = dock(QStringLiteral("teachingDock"), tr("Lesson"), m_teaching, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(list, lesson);
+    lesson->hide(); // Teaching Mode shows it
     list->raise();
     dock(QStringLiteral("forkTreeDock"), tr("Fork Tree"), m_forkTree, Qt::RightDockWidgetArea);
     QDockWidget* reward = dock(QStringLiteral("rewardDock"), tr("Reward Curve"), m_reward, Qt::RightDockWidgetArea);
@@ -276,6 +282,8 @@ void MainWindow::connectActions()
             showError(message);
     });
     connect(this, &MainWindow::turnShown, m_curation, &CurationController::updateActions);
+    m_teachingController = new TeachingController(this, m_actions, m_teaching, m_trace);
+    connect(m_teachingController, &TeachingController::errorOccurred, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_forkTree, &ForkTreeView::contextMenuFilled, m_curation, &CurationController::addMenuEntries, Qt::DirectConnection);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_ncuController, &NcuController::profiled, this, [this] {
@@ -405,6 +413,7 @@ void MainWindow::showTrajectory(qint64 id)
     m_outline->setTrajectory(&m_trajectory, &m_graph);
     m_reference->setSource(m_trajectory.task.source);
     showFloor();
+    Q_EMIT trajectoryShown();
     showTurn();
     updateCentre();
 }
@@ -441,6 +450,7 @@ void MainWindow::refreshAnnotations(qint64 trajectoryId)
             turn.annotations = same->annotations;
     }
     m_outline->refreshBadges();
+    Q_EMIT trajectoryShown(); // the Lesson pane reads the marks again
 }
 
 // The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.

@@ -30,6 +30,8 @@ class RewardPlot;
 class RooflineView;
 class RunSummaryView;
 class Store;
+class TeachingController;
+class TeachingPanel;
 class TimingView;
 class TracePanel;
 class TrajectoryPanel;
@@ -73,6 +75,7 @@ public:
 
 Q_SIGNALS:
     void storeOpened(const QString& path);
+    void trajectoryShown(); // another trajectory, or the same one with new turns or marks
     void turnShown(int turn);
 
 protected:
@@ -132,11 +135,13 @@ private:
     AgentController* m_agent = nullptr;
     CurationController* m_curation = nullptr;
     ImportExportController* m_transfer = nullptr;
+    TeachingController* m_teachingController = nullptr;
     QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;
     RooflineView* m_roofline;
     RunSummaryView* m_summary;
+    TeachingPanel* m_teaching;
     QSlider* m_slider;
     QLabel* m_position;
     QLabel* m_errorBanner;

@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -85,7 +86,58 @@ void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model, std:
     layoutRows();
     if (m_model && m_model->eventCount() > 0)
         setViewRange(m_model->startTime(), m_model->endTime());
+    setHighlight(m_highlightPattern); // the new trace's events
     update();
+}
+
+int TimelineView::setHighlight(const QString& pattern)
+{
+    m_highlightPattern = pattern;
+    m_highlightNames.clear();
+    m_highlighted.clear();
+    const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+    if (m_model && !pattern.isEmpty() && re.isValid()) {
+        const auto& names = m_model->names();
+        m_highlightNames.resize(names.size());
+        bool any = false;
+        for (size_t i = 0; i < names.size(); ++i) {
+            m_highlightNames[i] = re.match(QString::fromStdString(names[i])).hasMatch();
+            any = any || m_highlightNames[i];
+        }
+        if (any) {
+            const auto& tracks = m_model->tracks();
+            for (int t = 0; t < int(tracks.size()); ++t)
+                for (int e = 0; e < int(tracks[size_t(t)].events.size()); ++e)
+                    if (m_highlightNames[tracks[size_t(t)].events[size_t(e)].name])
+                        m_highlighted.push_back({ t, e });
+            std::sort(m_highlighted.begin(), m_highlighted.end(), [&](const Hit& a, const Hit& b) {
+                return tracks[size_t(a.track)].events[size_t(a.event)].start < tracks[size_t(b.track)].events[size_t(b.event)].start;
+            });
+        }
+    }
+    update();
+    return int(m_highlighted.size());
+}
+
+bool TimelineView::showFirstHighlight()
+{
+    if (m_highlighted.empty())
+        return false;
+    const auto& tracks = m_model->tracks();
+    const auto eventOf = [&](const Hit& h) -> const TraceEvent& { return tracks[size_t(h.track)].events[size_t(h.event)]; };
+    Hit first = m_highlighted.front();
+    for (const Hit& h : m_highlighted) {
+        if (eventOf(h).start >= m_alignment) {
+            first = h;
+            break;
+        }
+    }
+    const TraceEvent& e = eventOf(first);
+    // Wide enough for its neighbours: eight times the event, at least 20 µs.
+    const qint64 span = std::max<qint64>(8 * std::max<qint64>(e.duration, 1), 20000);
+    setViewRange(e.start - span / 4, e.start - span / 4 + span);
+    select(first);
+    return true;
 }
 
 void TimelineView::clear(const QString& message)
@@ -95,6 +147,8 @@ void TimelineView::clear(const QString& message)
     m_rows.clear();
     m_message = message;
     m_selected = {};
+    m_highlightNames.clear(); // the pattern stays for the next trace
+    m_highlighted.clear();
     update();
 }
 
@@ -167,6 +221,8 @@ void TimelineView::setGroupCollapsed(qint64 pid, bool collapsed)
 
 void TimelineView::setViewRange(qint64 start, qint64 end)
 {
+    // A view without room yet (a dock just shown, not laid out) takes the range when it gets its width.
+    m_pendingRange = this->width() > kLabelWidth ? QPair<qint64, qint64> { 0, 0 } : QPair<qint64, qint64> { start, end };
     const int width = std::max(1, this->width() - kLabelWidth);
     m_viewStart = start;
     m_nsPerPixel = std::max(1e-3, double(std::max<qint64>(1, end - start)) / width);
@@ -327,6 +383,7 @@ void TimelineView::paintTrack(QPainter& p, const Row& row) const
     int lastColumn[kMaxDepthShown];
     std::fill(std::begin(lastColumn), std::end(lastColumn), -1);
     const QFontMetrics fm = p.fontMetrics();
+    const QColor highlightColor(255, 140, 0);
     auto drawEvent = [&](uint32_t index) {
         const TraceEvent& e = t.events[index];
         const int depth = std::min(e.depth(), kMaxDepthShown - 1);
@@ -339,6 +396,11 @@ void TimelineView::paintTrack(QPainter& p, const Row& row) const
         const QRectF box(x0, top + depth * kDepthHeight, std::max(1.0, x1 - x0), kDepthHeight - 1);
         const std::string& name = m_model->name(e);
         p.fillRect(box, colorOf(e, name));
+        if (!m_highlightNames.empty() && m_highlightNames[e.name]) {
+            p.setPen(QPen(highlightColor, 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(box.adjusted(1, 1, -1, -1));
+        }
         if (box.width() > 40) {
             p.setPen(Qt::black);
             p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter,
@@ -418,6 +480,18 @@ void TimelineView::paintRuler(QPainter& p) const
         p.drawText(QPointF(x + 3, kRulerHeight - 8), durationText(t));
     }
     p.drawText(QRect(4, 0, kLabelWidth - 8, kRulerHeight), Qt::AlignVCenter, tr("%1 / px").arg(durationText(m_nsPerPixel)));
+    // The highlighted events as ticks along the ruler's foot, one per pixel column, so they show when zoomed out.
+    p.setPen(QPen(QColor(255, 140, 0), 1));
+    int lastColumn = -1;
+    for (const Hit& h : m_highlighted) {
+        const TraceEvent& e = m_model->tracks()[size_t(h.track)].events[size_t(h.event)];
+        const double x0 = xAt(e.start), x1 = xAt(e.end());
+        if (x1 < kLabelWidth || x0 > width() || int(x0) <= lastColumn)
+            continue;
+        lastColumn = int(std::max(x0, x1 - 1));
+        p.fillRect(QRectF(std::max<double>(x0, kLabelWidth), kRulerHeight - 4, std::max(1.0, x1 - std::max<double>(x0, kLabelWidth)), 3),
+            QColor(255, 140, 0));
+    }
 }
 
 void TimelineView::wheelEvent(QWheelEvent* event)
@@ -496,6 +570,10 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
 void TimelineView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    if (m_pendingRange.second > m_pendingRange.first && width() > kLabelWidth) {
+        setViewRange(m_pendingRange.first, m_pendingRange.second);
+        return;
+    }
     clampView();
 }
 

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 namespace kwb {
 
@@ -39,6 +40,15 @@ public:
     void zoomToMeasure();
     QPair<qint64, qint64> measure() const { return m_measure; }
 
+    // "What to look for": events whose name matches the pattern (case-insensitive) are outlined, and marked on the
+    // ruler at every zoom level. An empty or invalid pattern clears the highlight. Returns how many events match.
+    int setHighlight(const QString& pattern);
+    QString highlight() const { return m_highlightPattern; }
+    int highlightCount() const { return int(m_highlighted.size()); }
+    // Selects the first highlighted event in the timed region (else the first one) and zooms to show it with its
+    // neighbours; false when nothing matches.
+    bool showFirstHighlight();
+
     struct Hit
     {
         int track = -1;
@@ -52,6 +62,9 @@ public:
     int visibleTrackCount() const;
     QRect trackRect(int track) const; // where the track's row is drawn; empty when its group is folded
     QRect groupRect(qint64 pid) const;
+
+    QSize minimumSizeHint() const override { return { kLabelWidth + 160, 4 * kDepthHeight + kRulerHeight }; }
+    QSize sizeHint() const override { return { kLabelWidth + 640, 240 }; }
 
     static constexpr int kLabelWidth = 190;
     static constexpr int kRulerHeight = 22;
@@ -100,11 +113,15 @@ private:
     int m_scrollY = 0;
     Hit m_selected;
     QPair<qint64, qint64> m_measure { 0, 0 };
+    QPair<qint64, qint64> m_pendingRange { 0, 0 }; // asked for while the view had no width
     QPoint m_pressPos;
     qint64 m_pressViewStart = 0;
     int m_pressScrollY = 0;
     bool m_dragging = false;
     bool m_measuring = false;
+    QString m_highlightPattern;
+    std::vector<char> m_highlightNames; // per interned name: matches the pattern
+    std::vector<Hit> m_highlighted; // matching events, by start time
 };
 
 } // namespace kwb

@@ -110,6 +110,7 @@ TracePanel::TracePanel(QWidget* parent)
     split->addWidget(tabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    split->setCollapsible(0, false); // a narrow dock squeezes the event details, never the timeline away
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);

@@ -38,7 +38,11 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     childBranch = make(QStringLiteral("actionChildBranch"), tr("&Child Branch"), QKeySequence(Qt::ALT | Qt::Key_Down),
         tr("Take the next fork at or below this turn"));
     goToTurn = make(QStringLiteral("actionGoToTurn"), tr("&Go to Turn…"), QKeySequence(Qt::CTRL | Qt::Key_G));
-    m_go = { previousTurn, nextTurn, firstTurn, lastTurn, parentBranch, childBranch, goToTurn };
+    previousLesson = make(QStringLiteral("actionPreviousLesson"), tr("Pre&vious Lesson"), QKeySequence(Qt::ALT | Qt::Key_PageUp),
+        tr("Go to the lesson before this one (main branch first, then each fork)"));
+    nextLesson = make(QStringLiteral("actionNextLesson"), tr("Ne&xt Lesson"), QKeySequence(Qt::ALT | Qt::Key_PageDown),
+        tr("Go to the next lesson (main branch first, then each fork)"));
+    m_go = { previousTurn, nextTurn, firstTurn, lastTurn, parentBranch, childBranch, goToTurn, previousLesson, nextLesson };
 
     toggleDiff = make(QStringLiteral("actionToggleDiff"), tr("&Diff Against Base"), QKeySequence(Qt::CTRL | Qt::Key_D),
         tr("Compare the kernel files side by side with the previous or a picked turn"));
@@ -48,7 +52,10 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     find = make(QStringLiteral("actionFind"), tr("&Find in File…"), QKeySequence::Find);
     focusTrajectories = make(QStringLiteral("actionFocusTrajectories"), tr("Trajectory &List"),
         QKeySequence(Qt::CTRL | Qt::Key_L), tr("Move the keyboard focus to the trajectory list"));
-    m_view = { toggleDiff, compareWithCurrent, find, focusTrajectories };
+    teachingMode = make(QStringLiteral("actionTeachingMode"), tr("&Teaching Mode"), QKeySequence(Qt::Key_F8),
+        tr("Show each turn's lesson beside the code and what to look for in the timeline"));
+    teachingMode->setCheckable(true);
+    m_view = { toggleDiff, compareWithCurrent, find, focusTrajectories, teachingMode };
 
     forkHere = make(QStringLiteral("actionForkHere"), tr("&Fork Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
         tr("Let the agent go on from this turn on a new branch; the turns up to here are shared"));
@@ -87,11 +94,15 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     curateTurn->setChecked(true);
     labelAllInView = make(QStringLiteral("actionLabelAllInView"), tr("Label All in &View…"),
         QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), tr("Give every trajectory the list shows now the same label"));
-    m_curate = { accept, reject, star, label, tag, note, score, curateTurn, curateBranch, curateTrajectory, labelAllInView };
+    lesson = make(QStringLiteral("actionLesson"), tr("L&esson…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y),
+        tr("Write the teaching note that Teaching Mode shows for it"));
+    m_curate = { accept, reject, star, label, tag, note, score, lesson, curateTurn, curateBranch, curateTrajectory, labelAllInView };
 
     shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard Shortcuts"), QKeySequence::HelpContents);
     about = make(QStringLiteral("actionAbout"), tr("&About Kernel Workbench"), {});
-    m_help = { shortcuts, about };
+    openCaseStudies = make(QStringLiteral("actionOpenCaseStudies"), tr("Open &Case Studies"), {},
+        tr("Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode"));
+    m_help = { openCaseStudies, shortcuts, about };
 
     languages = new QActionGroup(this);
     const QString current = WindowSettings::language();
@@ -139,9 +150,13 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     go->addActions({ parentBranch, childBranch });
     go->addSeparator();
     go->addAction(goToTurn);
+    go->addSeparator();
+    go->addActions({ previousLesson, nextLesson });
 
     QMenu* view = bar->addMenu(tr("&View"));
     view->addActions({ toggleDiff, compareWithCurrent, find, focusTrajectories });
+    view->addSeparator();
+    view->addAction(teachingMode);
     view->addSeparator();
     view->addActions(dockToggles);
 
@@ -152,7 +167,7 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
 
     QMenu* curate = bar->addMenu(tr("&Curate"));
     curate->setObjectName(QStringLiteral("curateMenu"));
-    curate->addActions({ accept, reject, star, label, tag, note, score });
+    curate->addActions({ accept, reject, star, label, tag, note, score, lesson });
     curate->addSeparator();
     curate->addActions(curateScope->actions());
     curate->addSeparator();

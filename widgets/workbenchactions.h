@@ -56,6 +56,11 @@ public:
     QAction* curateTrajectory;
     QActionGroup* curateScope;
     QAction* labelAllInView;
+    QAction* teachingMode; // the Lesson pane beside the code, highlights in the timeline
+    QAction* previousLesson;
+    QAction* nextLesson;
+    QAction* lesson; // write the teaching note of a turn, branch or trajectory
+    QAction* openCaseStudies;
     QAction* shortcuts;
     QAction* about;
     QActionGroup* languages;

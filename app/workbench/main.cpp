@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "samplestore.h"
 #include "windowsettings.h"
 
 #include <QAction>
@@ -14,16 +15,13 @@
 
 namespace {
 
-// The bundled sample store when there is one (installed or in the source tree), else the user's own store.
+// The case studies when the workbench has them (a copy in the user's data folder), else the user's own store.
 QString defaultStorePath()
 {
-    const QStringList sampleDirs { QCoreApplication::applicationDirPath() + QStringLiteral("/../share/kernel-workbench/samples"),
-        QStringLiteral(KWB_SOURCE_SAMPLES) };
-    for (const QString& dir : sampleDirs) {
-        const QFileInfo sample(dir + QStringLiteral("/sample.kwb"));
-        if (sample.isFile())
-            return sample.absoluteFilePath();
-    }
+    QString error;
+    const QString samples = kwb::SampleStore::userCopy(&error);
+    if (!samples.isEmpty())
+        return samples;
     const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(data);
     return data + QStringLiteral("/workbench.kwb");

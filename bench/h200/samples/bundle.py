@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Builds the bundled sample store from recorded plans: one store, every plan's lessons on its turns.
+
+    bundle.py STATE_DIR [OUT_STORE] [--kwb PATH]
+
+STATE_DIR holds what record.sh recorded on the GPU host (one folder per plan with store.kwb and record.json).
+Each store is imported with `kwb import` (traces with it), the plans' summaries, lessons and what each turn was meant
+to show become Lesson annotations (`kwb lessons`), and the result is compacted, checked (`kwb check`) and moved to
+OUT_STORE (default resources/samples/case-studies.kwb). Nothing here measures or types in a figure: the numbers the
+window and the README show are the recorded evaluations'.
+"""
+import argparse
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+
+
+def turn_lessons(turns, uuids, where):
+    if len(turns) != len(uuids):
+        raise SystemExit("%s: the plan has %d turns but %d were recorded" % (where, len(turns), len(uuids)))
+    lessons = []
+    for turn, uuid in zip(turns, uuids):
+        details = {"step": turn["id"], "look_for": turn.get("look_for", [])}
+        if "expect" in turn:
+            details["expect"] = turn["expect"]
+        if turn.get("final"):
+            details["expect"] = "pass"
+        lessons.append({"turn": uuid, "text": turn["lesson"], "details": details})
+    return lessons
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("state")
+    parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "resources", "samples", "case-studies.kwb"))
+    parser.add_argument("--kwb", default=os.path.join(ROOT, "build", "dev", "bin", "kwb"))
+    args = parser.parse_args()
+
+    plans = sorted(p for p in os.listdir(args.state)
+                   if os.path.exists(os.path.join(args.state, p, "done")) and os.path.isdir(os.path.join(HERE, p)))
+    if not plans:
+        raise SystemExit("no recorded plans in " + args.state)
+    temporary = args.out + ".tmp"
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(temporary + suffix):
+            os.remove(temporary + suffix)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    lessons = []
+    for name in plans:
+        with open(os.path.join(HERE, name, "plan.json")) as f:
+            plan = json.load(f)
+        with open(os.path.join(args.state, name, "record.json")) as f:
+            record = json.load(f)
+        subprocess.run([args.kwb, "import", os.path.join(args.state, name, "store.kwb"), "--store", temporary], check=True)
+        summary = {"trajectory": record["trajectory"], "text": plan["summary"], "details": {"plan": name}}
+        if "paper" in plan:
+            summary["details"]["paper"] = plan["paper"]
+        lessons.append(summary)
+        lessons += turn_lessons(plan["turns"], record["branches"]["main"], name + " main")
+        for i, fork in enumerate(plan.get("forks", [])):
+            uuids = record["branches"]["fork-%d" % (i + 1)]
+            lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1))
+            lessons.append({"branch": uuids[-1], "text": fork["summary"], "details": {"from": fork["from"]}})
+    lesson_file = temporary + ".lessons.json"
+    with open(lesson_file, "w") as f:
+        json.dump({"lessons": lessons}, f, indent=1)
+    subprocess.run([args.kwb, "lessons", temporary, lesson_file, "--author", "Kernel Workbench samples"], check=True)
+    os.remove(lesson_file)
+    db = sqlite3.connect(temporary)
+    db.execute("PRAGMA journal_mode = DELETE")  # one file to ship, no WAL beside it
+    db.execute("VACUUM")
+    db.close()
+    subprocess.run([args.kwb, "check", temporary], check=True)
+    os.replace(temporary, args.out)
+    print("%s: %d plans, %.1f MiB" % (args.out, len(plans), os.path.getsize(args.out) / 2**20))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+#include "samplefixture.h"
+
+#include "curate/trajectorytable.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kwb;
+
+// The commands that build the bundled case studies, run as a user runs them: kwb import of another store,
+// kwb lessons, and kwb summary --per-trajectory (the README's table), on turns recorded on an H200.
+class TestSamplesTools : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { m_dir = std::make_unique<QTemporaryDir>(); }
+    void importingAStoreKeepsTracesAndRefusesTwice();
+    void lessonsReplaceRatherThanPileUp();
+    void badLessonFilesChangeNothing_data();
+    void badLessonFilesChangeNothing();
+    void perTrajectoryTableIsTheFinalTurnsOwn();
+
+private:
+    struct Result
+    {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Result kwb(const QStringList& args);
+    QString path(const QString& name) const { return m_dir->filePath(name); }
+    QString writeLessons(const QJsonArray& lessons);
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+TestSamplesTools::Result TestSamplesTools::kwb(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(KWB_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+QString TestSamplesTools::writeLessons(const QJsonArray& lessons)
+{
+    const QString file = path(QStringLiteral("lessons.json"));
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QJsonDocument(QJsonObject { { QStringLiteral("lessons"), lessons } }).toJson());
+    return file;
+}
+
+void TestSamplesTools::importingAStoreKeepsTracesAndRefusesTwice()
+{
+    const QString merged = path(QStringLiteral("merged.kwb"));
+    Result r = kwb({ QStringLiteral("import"), test::diagFixture(), QStringLiteral("--store"), merged });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.out.contains("1 trajectories (4 turns)"));
+    QString error;
+    auto source = Store::open(test::diagFixture(), &error, Store::OpenMode::MustExist);
+    auto target = Store::open(merged, &error, Store::OpenMode::MustExist);
+    QVERIFY(source && target);
+    const auto a = source->trajectory(source->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Full, &error);
+    const auto b = target->trajectory(target->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Full, &error);
+    QVERIFY(a && b);
+    QCOMPARE(b->uuid, a->uuid);
+    QCOMPARE(b->turns.size(), a->turns.size());
+    int traces = 0;
+    for (int i = 0; i < a->turns.size(); ++i) {
+        QCOMPARE(b->turns.at(i).uuid, a->turns.at(i).uuid);
+        QCOMPARE(b->turns.at(i).workspace.paths(), a->turns.at(i).workspace.paths());
+        for (const QString& file : a->turns.at(i).workspace.paths())
+            QCOMPARE(b->turns.at(i).workspace.content(file), a->turns.at(i).workspace.content(file));
+        QCOMPARE(*b->turns.at(i).eval, *a->turns.at(i).eval);
+        if (a->turns.at(i).eval->traceBlob.isEmpty())
+            continue;
+        ++traces;
+        QCOMPARE(*target->blob(b->turns.at(i).eval->traceBlob, &error), *source->blob(a->turns.at(i).eval->traceBlob, &error));
+    }
+    QVERIFY(traces >= 2);
+    target.reset();
+    r = kwb({ QStringLiteral("check"), merged });
+    QVERIFY2(r.code == 0, r.err.constData());
+    // The same trajectory again: refused, nothing added.
+    r = kwb({ QStringLiteral("import"), test::diagFixture(), QStringLiteral("--store"), merged });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("is already in merged.kwb; nothing was imported."), r.err.constData());
+    r = kwb({ QStringLiteral("info"), merged });
+    QVERIFY(r.out.contains("Turns:         4"));
+    // A store into itself is refused too.
+    r = kwb({ QStringLiteral("import"), merged, QStringLiteral("--store"), merged });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("it is the store being imported into"), r.err.constData());
+}
+
+void TestSamplesTools::lessonsReplaceRatherThanPileUp()
+{
+    const QString store = path(QStringLiteral("lessons.kwb"));
+    QVERIFY(test::copyDiagFixture(store));
+    QString error;
+    QString trajectory, firstTurn, lastTurn;
+    {
+        auto s = Store::open(store, &error);
+        const auto t = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
+        trajectory = t->uuid;
+        firstTurn = t->turns.first().uuid;
+        lastTurn = t->turns.last().uuid;
+    }
+    for (const QString& text : { QStringLiteral("first version"), QStringLiteral("second version") }) {
+        const QString file = writeLessons({
+            QJsonObject { { QStringLiteral("trajectory"), trajectory }, { QStringLiteral("text"), text },
+                { QStringLiteral("details"), QJsonObject { { QStringLiteral("paper"), QJsonObject { { QStringLiteral("speedup_vs_compile"), 73.31 } } } } } },
+            QJsonObject { { QStringLiteral("turn"), firstTurn }, { QStringLiteral("text"), text } },
+            QJsonObject { { QStringLiteral("branch"), lastTurn }, { QStringLiteral("text"), text } },
+        });
+        const Result r = kwb({ QStringLiteral("lessons"), store, file, QStringLiteral("--author"), QStringLiteral("tests") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.out, QByteArray("Set 3 lesson(s).\n"));
+    }
+    auto s = Store::open(store, &error);
+    const auto t = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
+    const auto lessons = [](const QList<Annotation>& marks) {
+        QStringList texts;
+        for (const Annotation& a : marks)
+            if (a.kind == Annotation::Kind::Lesson)
+                texts.append(Annotation::scopeName(a.scope) + QLatin1Char(':') + a.value + QLatin1Char(':') + a.author);
+        return texts;
+    };
+    QCOMPARE(lessons(t->annotations), QStringList { QStringLiteral("trajectory:second version:tests") });
+    QCOMPARE(lessons(t->turns.first().annotations), QStringList { QStringLiteral("turn:second version:tests") });
+    QCOMPARE(lessons(t->turns.last().annotations), QStringList { QStringLiteral("branch:second version:tests") });
+    // The paper's figure comes back in the per-trajectory table.
+    const TrajectoryTable::Row row = TrajectoryTable::row(*t);
+    QCOMPARE(row.paperVsCompile, 73.31);
+}
+
+void TestSamplesTools::badLessonFilesChangeNothing_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not json") << QByteArray("{\"lessons\": [") << QStringLiteral("is not valid JSON");
+    QTest::newRow("no list") << QByteArray("{\"lesson\": []}") << QStringLiteral("lessons.json has no \"lessons\" array.");
+    QTest::newRow("no text") << QByteArray("{\"lessons\": [{\"turn\": \"TURN\", \"text\": \"ok\"}, {\"turn\": \"TURN\"}]}")
+                             << QStringLiteral("lessons.json: lesson 2 has no \"text\".");
+    QTest::newRow("unknown turn") << QByteArray("{\"lessons\": [{\"turn\": \"TURN\", \"text\": \"ok\"}, {\"turn\": \"nope\", \"text\": \"x\"}]}")
+                                  << QStringLiteral("lessons.json: lesson 2: There is no turn nope");
+    QTest::newRow("no target") << QByteArray("{\"lessons\": [{\"text\": \"x\"}]}")
+                               << QStringLiteral("lesson 1 names neither a \"trajectory\", a \"turn\" nor a \"branch\"");
+    QTest::newRow("details") << QByteArray("{\"lessons\": [{\"turn\": \"TURN\", \"text\": \"x\", \"details\": 3}]}")
+                             << QStringLiteral("\"details\" of lesson 1 is not an object.");
+}
+
+void TestSamplesTools::badLessonFilesChangeNothing()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    const QString store = path(QStringLiteral("bad.kwb"));
+    QVERIFY(test::copyDiagFixture(store));
+    QString error;
+    QString firstTurn;
+    {
+        auto s = Store::open(store, &error);
+        firstTurn = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error)->turns.first().uuid;
+    }
+    const QString file = path(QStringLiteral("lessons.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content.replace("TURN", firstTurn.toUtf8()));
+    f.close();
+    const Result r = kwb({ QStringLiteral("lessons"), store, file });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1); // one sentence
+    auto s = Store::open(store, &error);
+    const auto t = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
+    for (const Turn& turn : t->turns)
+        for (const Annotation& a : turn.annotations)
+            QVERIFY(a.kind != Annotation::Kind::Lesson); // the good first entry was not written either
+}
+
+void TestSamplesTools::perTrajectoryTableIsTheFinalTurnsOwn()
+{
+    QString error;
+    auto s = Store::open(test::diagFixture(), &error, Store::OpenMode::MustExist);
+    const auto t = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
+    // The final kernel is the best correct turn by speed-up over torch.compile.
+    const Turn* best = nullptr;
+    for (const Turn& turn : t->turns)
+        if (turn.eval && turn.eval->verify.status == StageStatus::Passed && (!best || turn.eval->speedupVsCompile() > best->eval->speedupVsCompile()))
+            best = &turn;
+    QVERIFY(best && best->eval->timing.candidate.isKnown());
+    s.reset();
+    Result r = kwb({ QStringLiteral("summary"), test::diagFixture(), QStringLiteral("--per-trajectory") });
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString text = QString::fromUtf8(r.out);
+    const QString row = QStringLiteral("| 1_diag_matmul | %1 | %2 | %3 | %4 | %5× | %6× | – |")
+                            .arg(t->title, QString::number(best->eval->timing.eager.medianUs / 1000, 'f', 3),
+                                QString::number(best->eval->timing.compiled.medianUs / 1000, 'f', 3),
+                                QString::number(best->eval->timing.candidate.medianUs / 1000, 'f', 3),
+                                QString::number(best->eval->speedupVsEager(), 'f', 2), QString::number(best->eval->speedupVsCompile(), 'f', 2));
+    QVERIFY2(text.contains(row), qPrintable(text + QStringLiteral("\nexpected: ") + row));
+    QVERIFY2(text.contains(QStringLiteral("Measured on NVIDIA H200, driver 580.159.04, CUDA 13.0, torch 2.11.0+cu130")), qPrintable(text));
+    r = kwb({ QStringLiteral("summary"), test::diagFixture(), QStringLiteral("--per-trajectory"), QStringLiteral("--json") });
+    const QJsonArray rows = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0)[QStringLiteral("final_turn")].toString(), best->uuid);
+    QCOMPARE(rows.at(0)[QStringLiteral("kernel_ms")].toDouble(), best->eval->timing.candidate.medianUs / 1000);
+    QCOMPARE(rows.at(0)[QStringLiteral("fingerprint")][QStringLiteral("gpu_name")].toString(), QStringLiteral("NVIDIA H200"));
+}
+
+QTEST_MAIN(TestSamplesTools)
+#include "tst_samplestools.moc"

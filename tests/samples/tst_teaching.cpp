@@ -1,0 +1,236 @@
+#include "samplefixture.h"
+#include "widgetfixtures.h"
+
+#include "mainwindow.h"
+#include "samplestore.h"
+#include "teachingpanel.h"
+#include "timelineview.h"
+#include "tracepanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace kwb;
+
+// Teaching Mode on turns recorded on an H200: the lessons follow the turns, the figures shown are the turns' own,
+// the timeline outlines what a lesson names, and the case studies open from a copy.
+class TestTeaching : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+    void lessonOrderIsMainBranchThenForks();
+    void lessonsFollowTheTurns();
+    void lookForOutlinesAndFindsTheKernel();
+    void turningTheModeOffClearsTheHighlight();
+    void caseStudiesOpenFromACopy();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestTeaching::lessonOrderIsMainBranchThenForks()
+{
+    // root -> second -> third on the main branch; a fork from the root with two turns of its own.
+    Trajectory t = test::forkedTrajectory(QStringLiteral("order")); // t0 (root), t1 (child), t2 (fork of t0)
+    Turn third = t.turns.at(1);
+    third.uuid = QStringLiteral("order-t3");
+    third.parentUuid = t.turns.at(1).uuid;
+    Turn forkChild = t.turns.at(2);
+    forkChild.uuid = QStringLiteral("order-t4");
+    forkChild.parentUuid = t.turns.at(2).uuid;
+    t.turns.insert(2, third); // parents stay before children: t0, t1, t3, t2, t4
+    t.turns.append(forkChild);
+    QCOMPARE(TeachingPanel::lessonOrder(t), (QList<int> { 0, 1, 2, 3, 4 }));
+
+    // Only turns with a lesson are stops; one without lies between its neighbours.
+    Annotation lesson;
+    lesson.kind = Annotation::Kind::Lesson;
+    lesson.value = QStringLiteral("x");
+    t.turns[1].annotations.append(lesson);
+    t.turns[4].annotations.append(lesson);
+    TeachingPanel panel;
+    panel.setTrajectory(&t);
+    QCOMPARE(panel.nextLesson(), 1);
+    panel.showTurn(1);
+    QCOMPARE(panel.previousLesson(), -1);
+    QCOMPARE(panel.nextLesson(), 4);
+    panel.showTurn(2); // no lesson: the lessons around it in the order
+    QCOMPARE(panel.previousLesson(), 1);
+    QCOMPARE(panel.nextLesson(), 4);
+}
+
+void TestTeaching::lessonsFollowTheTurns()
+{
+    const QString path = m_dir.filePath(QStringLiteral("lessons.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    {
+        QString error;
+        auto store = Store::open(path, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    MainWindow w;
+    w.setRemembersStores(false);
+    QVERIFY(w.openStore(path));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("teachingDock"));
+    auto* panel = w.findChild<TeachingPanel*>();
+    auto* mode = w.findChild<QAction*>(QStringLiteral("actionTeachingMode"));
+    auto* next = w.findChild<QAction*>(QStringLiteral("actionNextLesson"));
+    auto* previous = w.findChild<QAction*>(QStringLiteral("actionPreviousLesson"));
+    QVERIFY(dock && panel && mode && next && previous);
+    QVERIFY(dock->isHidden());
+    mode->trigger();
+    QVERIFY(!dock->isHidden());
+
+    const Trajectory& t = w.trajectory();
+    QCOMPARE(t.turns.size(), 4);
+    QCOMPARE(w.currentTurn(), 0);
+    QCOMPARE(panel->lessonText(), test::lessonFor(0));
+    QVERIFY(!previous->isEnabled());
+    // The summary: one branch, its final kernel and baselines as that turn's evaluation measured them.
+    const EvalResult& last = *t.turns.at(3).eval;
+    QCOMPARE(panel->summaryTable()->rowCount(), 1);
+    QCOMPARE(panel->summaryTable()->item(0, 1)->text(), QString::number(last.timing.candidate.medianUs / 1000.0, 'f', 3));
+    QCOMPARE(panel->summaryTable()->item(0, 3)->text(), QString::number(last.timing.compiled.medianUs / 1000.0, 'f', 3));
+    QVERIFY(w.findChild<QLabel*>(QStringLiteral("teachingPaper"))->text().contains(QStringLiteral("73.31×")));
+
+    next->trigger(); // the compile error
+    QCOMPARE(w.currentTurn(), 1);
+    QCOMPARE(panel->lessonText(), test::lessonFor(1));
+    QVERIFY2(panel->measuredText().startsWith(QStringLiteral("The compile failed: kernels/diag_matmul.cu:")), qPrintable(panel->measuredText()));
+    next->trigger(); // compiled, wrong numbers
+    QVERIFY2(panel->measuredText().startsWith(QStringLiteral("It compiled, but verification failed")), qPrintable(panel->measuredText()));
+    next->trigger(); // the fixed kernel, timed
+    QCOMPARE(w.currentTurn(), 3);
+    const QString measured = panel->measuredText();
+    QVERIFY2(measured.contains(QString::number(last.timing.candidate.medianUs / 1000.0, 'f', 3) + QStringLiteral(" ms")), qPrintable(measured));
+    QVERIFY2(measured.contains(QString::number(last.speedupVsCompile(), 'f', 2) + QStringLiteral("× over torch.compile")), qPrintable(measured));
+    QVERIFY(measured.contains(QStringLiteral("NVIDIA H200")));
+    // Its kernels' resources as ptxas reported them.
+    QCOMPARE(panel->resourcesTable()->rowCount(), last.compile.kernels.size());
+    QVERIFY(last.compile.kernels.size() > 0);
+    QCOMPARE(panel->resourcesTable()->item(0, 1)->text(), QString::number(last.compile.kernels.at(0).registers));
+    QVERIFY(!next->isEnabled());
+    previous->trigger();
+    QCOMPARE(w.currentTurn(), 2);
+}
+
+void TestTeaching::lookForOutlinesAndFindsTheKernel()
+{
+    const QString path = m_dir.filePath(QStringLiteral("lookfor.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    {
+        QString error;
+        auto store = Store::open(path, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    MainWindow w;
+    w.setRemembersStores(false);
+    w.show(); // the timeline needs its real width to zoom
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(path));
+    QVERIFY(w.selectTrajectoryRow(0));
+    w.findChild<QAction*>(QStringLiteral("actionTeachingMode"))->trigger();
+    w.goToTurn(3);
+    auto* panel = w.findChild<TeachingPanel*>();
+    auto* trace = w.findChild<TracePanel*>();
+    QCOMPARE(panel->lookForPatterns(), QStringList { QStringLiteral("row_scale") });
+    QTRY_VERIFY(!trace->isLoading());
+    TimelineView* timeline = trace->timeline();
+    QVERIFY(timeline->model());
+    QCOMPARE(timeline->highlight(), QStringLiteral("(?:row_scale)"));
+    // The candidate's kernel ran in every traced call; nothing else in the trace is named like it.
+    QVERIFY(timeline->highlightCount() >= 3);
+    int matching = 0;
+    for (const auto& track : timeline->model()->tracks())
+        for (const auto& e : track.events)
+            matching += QString::fromStdString(timeline->model()->name(e)).contains(QStringLiteral("row_scale"), Qt::CaseInsensitive);
+    QCOMPARE(timeline->highlightCount(), matching);
+
+    // Picking the entry selects such a kernel in the timed calls and zooms to it.
+    QListWidget* list = panel->lookForList();
+    QCOMPARE(list->count(), 1);
+    Q_EMIT list->itemClicked(list->item(0));
+    const TimelineView::Hit hit = timeline->selected();
+    QVERIFY(hit.event >= 0);
+    const auto& event = timeline->model()->tracks()[size_t(hit.track)].events[size_t(hit.event)];
+    QVERIFY(QString::fromStdString(timeline->model()->name(event)).contains(QStringLiteral("row_scale")));
+    QVERIFY(event.start >= timeline->alignmentTime());
+    QTRY_VERIFY(timeline->width() > TimelineView::kLabelWidth); // the dock was raised: once it is laid out
+    QTRY_VERIFY(timeline->xAt(event.start) >= TimelineView::kLabelWidth && timeline->xAt(event.end()) <= timeline->width());
+
+    // A turn without a trace has nothing to find, and says so rather than selecting anything.
+    w.goToTurn(1);
+    QTRY_VERIFY(!trace->isLoading());
+    QVERIFY(!timeline->showFirstHighlight());
+}
+
+void TestTeaching::turningTheModeOffClearsTheHighlight()
+{
+    const QString path = m_dir.filePath(QStringLiteral("off.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    {
+        QString error;
+        auto store = Store::open(path, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    MainWindow w;
+    w.setRemembersStores(false);
+    QVERIFY(w.openStore(path));
+    QVERIFY(w.selectTrajectoryRow(0));
+    auto* mode = w.findChild<QAction*>(QStringLiteral("actionTeachingMode"));
+    mode->trigger();
+    w.goToTurn(3);
+    auto* trace = w.findChild<TracePanel*>();
+    QTRY_VERIFY(!trace->isLoading());
+    QVERIFY(trace->timeline()->highlightCount() > 0);
+    mode->trigger();
+    QVERIFY(trace->timeline()->highlight().isEmpty());
+    QCOMPARE(trace->timeline()->highlightCount(), 0);
+    QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("teachingDock"))->isHidden());
+}
+
+void TestTeaching::caseStudiesOpenFromACopy()
+{
+    // A copy in the user's data folder, named by content: made once, reused, and never the shipped file itself.
+    QString error;
+    QFile::remove(SampleStore::userCopy(test::diagFixture(), &error)); // what an earlier run left
+    const QString copy = SampleStore::userCopy(test::diagFixture(), &error);
+    QVERIFY2(!copy.isEmpty(), qPrintable(error));
+    QVERIFY(copy.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+    QVERIFY(copy != test::diagFixture());
+    QCOMPARE(SampleStore::userCopy(test::diagFixture(), &error), copy);
+    QFile a(copy), b(test::diagFixture());
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(a.readAll(), b.readAll());
+    // A fork made in the copy leaves the original alone, and the next start keeps the user's copy.
+    {
+        auto store = Store::open(copy, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    QCOMPARE(SampleStore::userCopy(test::diagFixture(), &error), copy);
+    QVERIFY(QFileInfo(copy).size() > 0);
+    // Other case studies (another release) get a copy of their own.
+    const QString other = m_dir.filePath(QStringLiteral("other.kwb"));
+    QVERIFY(test::copyDiagFixture(other));
+    {
+        auto store = Store::open(other, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    const QString otherCopy = SampleStore::userCopy(other, &error);
+    QVERIFY(!otherCopy.isEmpty() && otherCopy != copy);
+    // A missing file is one sentence.
+    QVERIFY(SampleStore::userCopy(m_dir.filePath(QStringLiteral("missing.kwb")), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("cannot be read")), qPrintable(error));
+}
+
+QTEST_MAIN(TestTeaching)
+#include "tst_teaching.moc"

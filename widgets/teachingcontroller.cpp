@@ -1,0 +1,142 @@
+#include "teachingcontroller.h"
+
+#include "mainwindow.h"
+#include "samplestore.h"
+#include "teachingpanel.h"
+#include "timelineview.h"
+#include "tracepanel.h"
+#include "workbenchactions.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace kwb {
+
+namespace {
+
+QDockWidget* dockOf(QWidget* w)
+{
+    for (QWidget* p = w; p; p = p->parentWidget())
+        if (auto* dock = qobject_cast<QDockWidget*>(p))
+            return dock;
+    return nullptr;
+}
+
+} // namespace
+
+TeachingController::TeachingController(MainWindow* window, WorkbenchActions* actions, TeachingPanel* panel, TracePanel* trace)
+    : QObject(window)
+    , m_window(window)
+    , m_actions(actions)
+    , m_panel(panel)
+    , m_trace(trace)
+{
+    connect(actions->teachingMode, &QAction::toggled, this, &TeachingController::setOn);
+    connect(actions->openCaseStudies, &QAction::triggered, this, &TeachingController::openCaseStudies);
+    connect(actions->nextLesson, &QAction::triggered, this, [this] {
+        if (const int t = m_panel->nextLesson(); t >= 0)
+            m_window->goToTurn(t);
+    });
+    connect(actions->previousLesson, &QAction::triggered, this, [this] {
+        if (const int t = m_panel->previousLesson(); t >= 0)
+            m_window->goToTurn(t);
+    });
+    connect(panel, &TeachingPanel::turnRequested, window, &MainWindow::goToTurn);
+    connect(panel, &TeachingPanel::lookForRequested, this, &TeachingController::lookFor);
+    connect(window, &MainWindow::trajectoryShown, this, &TeachingController::trajectoryShown);
+    connect(window, &MainWindow::turnShown, this, &TeachingController::turnShown);
+    connect(trace, &TracePanel::loaded, this, [this] {
+        if (m_pendingFocus.isEmpty())
+            return;
+        m_trace->timeline()->setHighlight(m_pendingFocus);
+        m_trace->timeline()->showFirstHighlight();
+        m_pendingFocus.clear();
+    });
+    if (QDockWidget* dock = dockOf(panel))
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            // Closing the pane leaves the mode; a pane only hidden behind another tab does not.
+            if (!visible && dock->isHidden())
+                m_actions->teachingMode->setChecked(false);
+        });
+    trajectoryShown();
+}
+
+bool TeachingController::isOn() const
+{
+    return m_actions->teachingMode->isChecked();
+}
+
+void TeachingController::setOn(bool on)
+{
+    if (m_actions->teachingMode->isChecked() != on) {
+        m_actions->teachingMode->setChecked(on); // comes back here through toggled
+        return;
+    }
+    if (QDockWidget* dock = dockOf(m_panel)) {
+        dock->setVisible(on);
+        if (on)
+            dock->raise();
+    }
+    applyHighlight();
+}
+
+bool TeachingController::openCaseStudies()
+{
+    QString error;
+    const QString path = SampleStore::userCopy(&error);
+    if (path.isEmpty()) {
+        Q_EMIT errorOccurred(error);
+        return false;
+    }
+    if (!m_window->openStore(path))
+        return false;
+    setOn(true);
+    m_window->selectTrajectoryRow(0);
+    return true;
+}
+
+void TeachingController::trajectoryShown()
+{
+    m_panel->setTrajectory(m_window->trajectory().uuid.isEmpty() ? nullptr : &m_window->trajectory());
+    turnShown(m_window->currentTurn());
+}
+
+void TeachingController::turnShown(int turn)
+{
+    m_panel->showTurn(turn);
+    m_actions->nextLesson->setEnabled(m_panel->nextLesson() >= 0);
+    m_actions->previousLesson->setEnabled(m_panel->previousLesson() >= 0);
+    m_pendingFocus.clear();
+    applyHighlight();
+}
+
+// In Teaching Mode the timeline outlines every kernel the lesson names; out of it, nothing.
+void TeachingController::applyHighlight()
+{
+    const QStringList patterns = isOn() ? m_panel->lookForPatterns() : QStringList();
+    QStringList groups;
+    for (const QString& p : patterns)
+        groups.append(QStringLiteral("(?:%1)").arg(p));
+    m_trace->timeline()->setHighlight(groups.join(QLatin1Char('|')));
+}
+
+void TeachingController::lookFor(const QString& pattern)
+{
+    if (QDockWidget* dock = dockOf(m_trace)) {
+        dock->show();
+        dock->raise();
+    }
+    if (m_trace->isLoading()) {
+        m_pendingFocus = pattern;
+        return;
+    }
+    m_trace->timeline()->setHighlight(pattern);
+    if (!m_trace->timeline()->showFirstHighlight())
+        Q_EMIT errorOccurred(m_trace->timeline()->model()
+                ? tr("Nothing in this turn's trace matches “%1”.").arg(pattern)
+                : tr("This turn has no trace to look in."));
+}
+
+} // namespace kwb

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace kwb {
+
+class MainWindow;
+class TeachingPanel;
+class TracePanel;
+class WorkbenchActions;
+
+// Teaching Mode: the Lesson pane follows the shown turn, the timeline outlines what the lesson says to look for,
+// Go → Next/Previous Lesson walk the lessons (main branch first, then each fork), and Help → Open Case Studies
+// opens the case studies recorded on an H200 with the mode on.
+class TeachingController : public QObject
+{
+    Q_OBJECT
+public:
+    TeachingController(MainWindow* window, WorkbenchActions* actions, TeachingPanel* panel, TracePanel* trace);
+
+    bool isOn() const;
+    void setOn(bool on);
+    bool openCaseStudies(); // false with the reason shown in the window when there are none
+
+Q_SIGNALS:
+    void errorOccurred(const QString& message);
+
+private:
+    void trajectoryShown();
+    void turnShown(int turn);
+    void lookFor(const QString& pattern);
+    void applyHighlight();
+
+    MainWindow* m_window;
+    WorkbenchActions* m_actions;
+    TeachingPanel* m_panel;
+    TracePanel* m_trace;
+    QString m_pendingFocus; // a pattern to find once the turn's trace has loaded
+};
+
+} // namespace kwb

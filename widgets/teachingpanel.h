@@ -1,0 +1,68 @@
+#pragma once
+
+#include "model/trajectory.h"
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableWidget;
+
+namespace kwb {
+
+// Teaching Mode's pane: the trajectory's summary (every branch's final kernel against eager PyTorch and
+// torch.compile, the paper's figure beside ours where a lesson gives one), then the current turn's lesson with what
+// the turn's own evaluation measured, the kernels' resources and what to look for in the timeline. Lessons are
+// Lesson annotations; their order is the main branch's turns, then each fork's own turns.
+class TeachingPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TeachingPanel(QWidget* parent = nullptr);
+
+    void setTrajectory(const Trajectory* trajectory); // not owned; nullptr clears
+    void showTurn(int turn); // an index into the trajectory's turns
+
+    // The turns in lesson order, and the neighbours of `turn` in it (-1 at either end).
+    static QList<int> lessonOrder(const Trajectory& trajectory);
+    int previousLesson() const;
+    int nextLesson() const;
+    // The newest Lesson annotation of that scope among these, or nullptr.
+    static const Annotation* lessonOf(const QList<Annotation>& annotations, Annotation::Scope scope);
+
+    // What is shown, for tests and for copying.
+    QString lessonText() const;
+    QString measuredText() const;
+    QStringList lookForPatterns() const;
+    QTableWidget* summaryTable() const { return m_summary; }
+    QTableWidget* resourcesTable() const { return m_resources; }
+    QListWidget* lookForList() const { return m_lookFor; }
+
+Q_SIGNALS:
+    void turnRequested(int turn);
+    void lookForRequested(const QString& pattern); // a "what to look for" entry was picked
+
+private:
+    void fillSummary();
+    static QString measured(const Turn& turn);
+
+    const Trajectory* m_trajectory = nullptr;
+    QList<int> m_order;
+    int m_turn = -1;
+    QLabel* m_title;
+    QLabel* m_intro;
+    QTableWidget* m_summary;
+    QLabel* m_paper;
+    QLabel* m_step;
+    QLabel* m_lesson;
+    QLabel* m_measured;
+    QTableWidget* m_resources;
+    QLabel* m_lookForTitle;
+    QListWidget* m_lookFor;
+    QPushButton* m_previous;
+    QPushButton* m_next;
+};
+
+} // namespace kwb
