@@ -204,11 +204,18 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
-    // Evaluations that share this cache take turns on the GPU; the wait is not part of the stage's time limit.
+    // Evaluations that share this cache take turns on the GPU: the harness's stages lock for what they measure, the
+    // runner for the stages it cannot see into. A wait outside the stage is not part of its time limit.
     std::optional<GpuLock> gpu;
-    GpuLock::Mode mode = GpuLock::Mode::Exclusive;
-    if (m_request.device == "cuda" && GpuLock::modeForStage(name, &mode))
-        gpu.emplace((fs::path(m_request.cacheDirectory) / "locks").string(), mode);
+    if (m_request.device == "cuda") {
+        const std::string locks = (fs::path(m_request.cacheDirectory) / "locks").string();
+        const GpuLock::Holder holder = GpuLock::holderForStage(name);
+        std::string lockError;
+        if (holder == GpuLock::Holder::Runner)
+            gpu.emplace(locks, GpuLock::Mode::Exclusive);
+        else if (holder == GpuLock::Holder::Harness && GpuLock::prepareFolder(locks, &lockError))
+            spec.environment.push_back("KWB_GPU_LOCK_DIR=" + fs::absolute(locks).string());
+    }
     ProcessOutcome outcome = runProcess(spec);
     gpu.reset();
     // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.

@@ -59,12 +59,25 @@ GpuLock::~GpuLock()
         ::close(m_fd);
 }
 
-bool GpuLock::modeForStage(const std::string& stage, Mode* mode)
+GpuLock::Holder GpuLock::holderForStage(const std::string& stage)
 {
     if (stage == "compile" || stage == "environment" || stage == "floor" || stage == "lint")
-        return false;
-    const bool checks = stage == "reference" || stage == "candidate_trials";
-    *mode = checks ? Mode::Shared : Mode::Exclusive;
+        return Holder::None;
+    if (stage == "candidate_profile" || stage == "calibrate")
+        return Holder::Runner;
+    return Holder::Harness;
+}
+
+bool GpuLock::prepareFolder(const std::string& folder, std::string* error)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    for (const char* name : { "gpu.gate", "gpu.lock" }) {
+        const int fd = openLockFile(std::filesystem::path(folder) / name, error);
+        if (fd < 0)
+            return false;
+        ::close(fd);
+    }
     return true;
 }
 

@@ -4,11 +4,13 @@
 
 namespace kwb::runner {
 
-// Evaluations on one machine take turns on the GPU: stages that measure (timing, baselines, traces, Nsight
-// Compute) hold it alone, stages that only check (trials) may share it with each other, and compiles never wait.
-// Several kwb-runner processes that share a cache folder see each other's locks (flock(2) on files in that folder).
-// A measuring stage that waits keeps later sharing stages out, so it cannot be starved. The lock goes with the
-// object, or with the process if that dies.
+// Evaluations on one machine take turns on the GPU: what measures (timing loops, traced calls, Nsight Compute)
+// has it alone, what only computes (trials, input generation, start-up) shares it, and compiles never wait.
+// Several kwb-runner processes that share a cache folder see each other's locks (flock(2) on two files there, a
+// gate and the lock). The harness's reference and candidate stages lock for themselves (kwb_gpulock.py: shared for
+// the stage, alone only around what they measure); this class locks for the stages the harness cannot, such as
+// Nsight Compute's, for their whole run. A measuring stage that waits keeps later sharing stages out, so it cannot
+// be starved. The lock goes with the object, or with the process if that dies.
 class GpuLock
 {
 public:
@@ -25,8 +27,11 @@ public:
     double waitedSeconds() const { return m_waited; }
     const std::string& error() const { return m_error; }
 
-    // Which mode a harness stage needs; false for stages that do not touch the GPU.
-    static bool modeForStage(const std::string& stage, Mode* mode);
+    // Who locks for a harness stage: nobody (no GPU), the harness itself, or the runner around the whole stage.
+    enum class Holder { None, Harness, Runner };
+    static Holder holderForStage(const std::string& stage);
+    // Makes the folder and its two files, so that a sandboxed stage can open them read-only.
+    static bool prepareFolder(const std::string& folder, std::string* error);
 
 private:
     int m_fd = -1;

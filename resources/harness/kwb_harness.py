@@ -14,6 +14,7 @@ them runs in kwb-runner, outside this process, so a candidate can neither see no
 
 import argparse
 import collections
+import contextlib
 import glob
 import hashlib
 import importlib.util
@@ -28,7 +29,8 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import kwb_guard  # noqa: E402  (beside this file)
+import kwb_gpulock  # noqa: E402  (beside this file)
+import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
 import kwb_roofline  # noqa: E402
 
@@ -146,6 +148,9 @@ def refresh_inputs(torch, live, source, k):
             dst.copy_(src)
 
 
+GPU = kwb_gpulock.GpuTurns(None)  # main() gives the GPU stages the runner's lock folder
+
+
 def time_calls(torch, fn, input_sets, device, protocol, clocks, settle_checks=5):
     """Median-based timing: warm-up by time, then per-call measurements with fresh input values and a cache flush
     before each. Returns the summary, the timed input buffers (for the rechecks) and, on the CPU, how many of a few
@@ -154,43 +159,48 @@ def time_calls(torch, fn, input_sets, device, protocol, clocks, settle_checks=5)
 
     flush = Flusher(torch, device)
     live = [x.clone() if isinstance(x, torch.Tensor) else x for x in input_sets[0]]
-    warmup_ms = protocol["warmup_ms"]
-    start = clocks.perf_ns()
-    calls = 0
-    while calls < 3 or (clocks.perf_ns() - start) / 1e6 < warmup_ms:
-        refresh_inputs(torch, live, input_sets[calls % len(input_sets)], calls)
-        fn(*live)
-        sync(torch, device)
-        calls += 1
-    estimate_ms = (clocks.perf_ns() - start) / 1e6 / calls
-    n = max(protocol["min_calls"], math.ceil(protocol["min_ms"] / max(estimate_ms, 1e-3)))
-    n = min(n, protocol["max_calls"], max(protocol["min_calls"], int(protocol["max_ms"] / max(estimate_ms, 1e-3))))
-    samples, unsettled = [], 0
-    if device == "cuda":
-        starts = [clocks.event(enable_timing=True) for _ in range(n)]
-        ends = [clocks.event(enable_timing=True) for _ in range(n)]
-        stream = clocks.stream()
-        for i in range(n):
-            refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
-            flush()
-            clocks.record(starts[i], stream)
+    # The first call (torch.compile's compilation, lazy initialisation) before this stage takes the GPU alone.
+    refresh_inputs(torch, live, input_sets[0], 0)
+    fn(*live)
+    sync(torch, device)
+    with GPU.measure() if device == "cuda" else contextlib.nullcontext():
+        warmup_ms = protocol["warmup_ms"]
+        start = clocks.perf_ns()
+        calls = 1
+        while calls < 3 or (clocks.perf_ns() - start) / 1e6 < warmup_ms:
+            refresh_inputs(torch, live, input_sets[calls % len(input_sets)], calls)
             fn(*live)
-            clocks.record(ends[i], stream)
-        torch.cuda.synchronize()
-        samples = [clocks.elapsed(s, e) * 1e3 for s, e in zip(starts, ends)]
-    else:
-        checked = set(random.sample(range(n), min(settle_checks, n)))
-        for i in range(n):
-            refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
-            flush()
-            t0 = clocks.perf_ns()
-            output = fn(*live)
-            samples.append((clocks.perf_ns() - t0) / 1e3)
-            if i in checked:
-                first = [t.clone() for t in kwb_guard.tensors_in(torch, output)]
-                time.sleep(0.02)
-                later = list(kwb_guard.tensors_in(torch, output))
-                unsettled += any(not torch.equal(a, b) for a, b in zip(first, later))
+            sync(torch, device)
+            calls += 1
+        estimate_ms = (clocks.perf_ns() - start) / 1e6 / (calls - 1)
+        n = max(protocol["min_calls"], math.ceil(protocol["min_ms"] / max(estimate_ms, 1e-3)))
+        n = min(n, protocol["max_calls"], max(protocol["min_calls"], int(protocol["max_ms"] / max(estimate_ms, 1e-3))))
+        samples, unsettled = [], 0
+        if device == "cuda":
+            starts = [clocks.event(enable_timing=True) for _ in range(n)]
+            ends = [clocks.event(enable_timing=True) for _ in range(n)]
+            stream = clocks.stream()
+            for i in range(n):
+                refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
+                flush()
+                clocks.record(starts[i], stream)
+                fn(*live)
+                clocks.record(ends[i], stream)
+            torch.cuda.synchronize()
+            samples = [clocks.elapsed(s, e) * 1e3 for s, e in zip(starts, ends)]
+        else:
+            checked = set(random.sample(range(n), min(settle_checks, n)))
+            for i in range(n):
+                refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
+                flush()
+                t0 = clocks.perf_ns()
+                output = fn(*live)
+                samples.append((clocks.perf_ns() - t0) / 1e3)
+                if i in checked:
+                    first = [t.clone() for t in kwb_guard.tensors_in(torch, output)]
+                    time.sleep(0.02)
+                    later = list(kwb_guard.tensors_in(torch, output))
+                    unsettled += any(not torch.equal(a, b) for a, b in zip(first, later))
     return summarize(samples), live, unsettled
 
 
@@ -198,6 +208,11 @@ def trace_calls(torch, fn, inputs, label, calls=3):
     """The trace pass, run under the CUPTI tracer (the runner sets CUDA_INJECTION64_PATH): one warm-up call,
     then `calls` calls each after a cache flush, every phase an NVTX range named after it. CUDA is already
     initialised here (the model and inputs are on the GPU), which the tracer needs before the first range."""
+    with GPU.measure():
+        return _traced_calls(torch, fn, inputs, label, calls)
+
+
+def _traced_calls(torch, fn, inputs, label, calls):
     flush = Flusher(torch, "cuda")
     nvtx = torch.cuda.nvtx
     torch.cuda.synchronize()
@@ -710,6 +725,13 @@ def main():
         s.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    global GPU
+    # The reference and candidate stages on the GPU take turns with other evaluations (kwb_gpulock); Nsight Compute's
+    # pass is locked by the runner around the whole profiler.
+    if (args.stage in ("reference", "candidate") and args.device == "cuda" and args.phase != "profile"
+            and os.environ.get("KWB_GPU_LOCK_DIR")):
+        GPU = kwb_gpulock.GpuTurns(os.environ["KWB_GPU_LOCK_DIR"])
+        GPU.share()
     {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,
      "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment}[args.stage](args)
 

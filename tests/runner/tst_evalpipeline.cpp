@@ -116,6 +116,10 @@ void TestEvalPipeline::outcomes()
     QCOMPARE(r.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble(), -1.0);
     QCOMPARE(r.value(QStringLiteral("timing")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("not-run"));
     QCOMPARE(treeDigest(m_fixtures), before); // nothing outside the run directory changed
+    // Every result names the torch it ran under, also one that stopped before any stage imported the task.
+    const QJsonObject fingerprint = r.value(QStringLiteral("fingerprint")).toObject();
+    QVERIFY2(fingerprint.value(QStringLiteral("torch_version")).toString().startsWith(QLatin1Char('2')),
+        QJsonDocument(fingerprint).toJson().constData());
     if (candidate == QLatin1String("compile_error_workspace")) {
         const QJsonArray diags = r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("diagnostics")).toArray();
         QVERIFY(!diags.isEmpty());
