@@ -435,6 +435,14 @@
         <source>%1 The curation edit was not made.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teaching note on %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::DiagnosticsModel</name>
@@ -809,6 +817,10 @@
     </message>
     <message>
         <source>%1 The marks shown may be out of date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1304,6 +1316,21 @@
     </message>
 </context>
 <context>
+    <name>kwb::SampleStore</name>
+    <message>
+        <source>This build of the workbench has no case studies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The case studies (%1) cannot be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The case studies could not be copied to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -1342,6 +1369,148 @@
     </message>
     <message>
         <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingController</name>
+    <message>
+        <source>Nothing in this turn&apos;s trace matches “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn has no trace to look in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingPanel</name>
+    <message>
+        <source>Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final kernel ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Eager ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>× eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>× torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spills (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to look for in the timeline (click to find it):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Previous Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trajectory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a trajectory to see its lessons. Help → Open Case Studies opens the ones recorded on an H200.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This trajectory has no lesson; the measured figures below are its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA Agent paper reports %1 over torch.compile for this pattern (%2), on its own tasks, GPU and baseline; the table above is what this trajectory measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn has no evaluation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (measured on %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compile failed: %1:%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compile failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It compiled, but verification failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (largest error %1 against a tolerance of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson %1 of %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn %1 (no lesson)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This turn has no lesson. Curate → Lesson… writes one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2358,6 +2527,46 @@
         <source>&amp;Export Trajectories in View…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pre&amp;vious Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the lesson before this one (main branch first, then each fork)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the next lesson (main branch first, then each fork)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Teaching Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show each turn&apos;s lesson beside the code and what to look for in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L&amp;esson…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the teaching note that Teaching Mode shows for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Case Studies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>
@@ -2725,6 +2934,10 @@
     </message>
     <message>
         <source>--screenshot needs a STORE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

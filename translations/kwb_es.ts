@@ -435,6 +435,14 @@
         <source>%1 The curation edit was not made.</source>
         <translation>%1 No se hizo la edición de curación.</translation>
     </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lección</translation>
+    </message>
+    <message>
+        <source>Teaching note on %1:</source>
+        <translation>Nota didáctica sobre %1:</translation>
+    </message>
 </context>
 <context>
     <name>kwb::DiagnosticsModel</name>
@@ -810,6 +818,10 @@
     <message>
         <source>%1 The marks shown may be out of date.</source>
         <translation>%1 Las marcas que se muestran pueden estar desactualizadas.</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lección</translation>
     </message>
 </context>
 <context>
@@ -1304,6 +1316,21 @@
     </message>
 </context>
 <context>
+    <name>kwb::SampleStore</name>
+    <message>
+        <source>This build of the workbench has no case studies.</source>
+        <translation>Esta compilación del workbench no incluye casos de estudio.</translation>
+    </message>
+    <message>
+        <source>The case studies (%1) cannot be read: %2.</source>
+        <translation>No se pueden leer los casos de estudio (%1): %2.</translation>
+    </message>
+    <message>
+        <source>The case studies could not be copied to %1.</source>
+        <translation>No se pudieron copiar los casos de estudio en %1.</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -1343,6 +1370,148 @@
     <message>
         <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
         <translation>Archivos del turno (las ediciones forman el espacio de trabajo del turno nuevo):</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingController</name>
+    <message>
+        <source>Nothing in this turn&apos;s trace matches “%1”.</source>
+        <translation>Nada en la traza de este turno coincide con «%1».</translation>
+    </message>
+    <message>
+        <source>This turn has no trace to look in.</source>
+        <translation>Este turno no tiene traza en la que buscar.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingPanel</name>
+    <message>
+        <source>Branch</source>
+        <translation>Rama</translation>
+    </message>
+    <message>
+        <source>Final kernel ms</source>
+        <translation>Kernel final ms</translation>
+    </message>
+    <message>
+        <source>Eager ms</source>
+        <translation>Eager ms</translation>
+    </message>
+    <message>
+        <source>torch.compile ms</source>
+        <translation>torch.compile ms</translation>
+    </message>
+    <message>
+        <source>× eager</source>
+        <translation>× eager</translation>
+    </message>
+    <message>
+        <source>× torch.compile</source>
+        <translation>× torch.compile</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>Memoria compartida</translation>
+    </message>
+    <message>
+        <source>Spills (bytes)</source>
+        <translation>Derrames (bytes)</translation>
+    </message>
+    <message>
+        <source>What to look for in the timeline (click to find it):</source>
+        <translation>Qué buscar en la línea de tiempo (pulse para encontrarlo):</translation>
+    </message>
+    <message>
+        <source>◀ Previous Lesson</source>
+        <translation>◀ Lección anterior</translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation>Lección siguiente ▶</translation>
+    </message>
+    <message>
+        <source>No trajectory</source>
+        <translation>Ninguna trayectoria</translation>
+    </message>
+    <message>
+        <source>Pick a trajectory to see its lessons. Help → Open Case Studies opens the ones recorded on an H200.</source>
+        <translation>Elija una trayectoria para ver sus lecciones. Ayuda → Abrir casos de estudio abre los grabados en una H200.</translation>
+    </message>
+    <message>
+        <source>This trajectory has no lesson; the measured figures below are its own.</source>
+        <translation>Esta trayectoria no tiene lección; las cifras medidas de abajo son las suyas.</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Principal</translation>
+    </message>
+    <message>
+        <source>Fork %1</source>
+        <translation>Bifurcación %1</translation>
+    </message>
+    <message>
+        <source>not correct</source>
+        <translation>no es correcto</translation>
+    </message>
+    <message>
+        <source>The CUDA Agent paper reports %1 over torch.compile for this pattern (%2), on its own tasks, GPU and baseline; the table above is what this trajectory measured.</source>
+        <translation>El artículo de CUDA Agent indica %1 frente a torch.compile para este patrón (%2), con sus propias tareas, GPU y referencia; la tabla de arriba es lo que midió esta trayectoria.</translation>
+    </message>
+    <message>
+        <source>This turn has no evaluation.</source>
+        <translation>Este turno no tiene evaluación.</translation>
+    </message>
+    <message>
+        <source> (measured on %1)</source>
+        <translation> (medido en %1)</translation>
+    </message>
+    <message>
+        <source>The compile failed: %1:%2: %3</source>
+        <translation>La compilación falló: %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>The compile failed.</source>
+        <translation>La compilación falló.</translation>
+    </message>
+    <message>
+        <source>It compiled, but verification failed</source>
+        <translation>Compiló, pero la verificación falló</translation>
+    </message>
+    <message>
+        <source> (largest error %1 against a tolerance of %2)</source>
+        <translation> (error máximo %1 frente a una tolerancia de %2)</translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed.</source>
+        <translation>Compilado y correcto; sin cronometrar.</translation>
+    </message>
+    <message>
+        <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
+        <translation>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 frente a eager · %5 frente a torch.compile%6.</translation>
+    </message>
+    <message>
+        <source>Lesson %1 of %2%3</source>
+        <translation>Lección %1 de %2%3</translation>
+    </message>
+    <message>
+        <source>Turn %1 (no lesson)</source>
+        <translation>Turno %1 (sin lección)</translation>
+    </message>
+    <message>
+        <source>This turn has no lesson. Curate → Lesson… writes one.</source>
+        <translation>Este turno no tiene lección. Curar → Lección… escribe una.</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
     </message>
 </context>
 <context>
@@ -2358,6 +2527,46 @@
         <source>&amp;Export Trajectories in View…</source>
         <translation>&amp;Exportar las trayectorias a la vista…</translation>
     </message>
+    <message>
+        <source>Pre&amp;vious Lesson</source>
+        <translation>Lección an&amp;terior</translation>
+    </message>
+    <message>
+        <source>Go to the lesson before this one (main branch first, then each fork)</source>
+        <translation>Ir a la lección anterior (primero la rama principal, luego cada bifurcación)</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Lesson</source>
+        <translation>Lección si&amp;guiente</translation>
+    </message>
+    <message>
+        <source>Go to the next lesson (main branch first, then each fork)</source>
+        <translation>Ir a la lección siguiente (primero la rama principal, luego cada bifurcación)</translation>
+    </message>
+    <message>
+        <source>&amp;Teaching Mode</source>
+        <translation>Modo &amp;docente</translation>
+    </message>
+    <message>
+        <source>Show each turn&apos;s lesson beside the code and what to look for in the timeline</source>
+        <translation>Mostrar la lección de cada turno junto al código y qué buscar en la línea de tiempo</translation>
+    </message>
+    <message>
+        <source>L&amp;esson…</source>
+        <translation>L&amp;ección…</translation>
+    </message>
+    <message>
+        <source>Write the teaching note that Teaching Mode shows for it</source>
+        <translation>Escribir la nota didáctica que muestra el modo docente</translation>
+    </message>
+    <message>
+        <source>Open &amp;Case Studies</source>
+        <translation>Abrir &amp;casos de estudio</translation>
+    </message>
+    <message>
+        <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
+        <translation>Abrir en modo docente las trayectorias grabadas en una H200 que trae el workbench</translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>
@@ -2726,6 +2935,10 @@
     <message>
         <source>--screenshot needs a STORE.</source>
         <translation>--screenshot necesita un STORE.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
+        <translation>Con --screenshot: modo docente activado (el panel de lección y los resaltados de la línea de tiempo).</translation>
     </message>
 </context>
 </TS>

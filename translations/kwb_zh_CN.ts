@@ -429,6 +429,14 @@
         <source>%1 The curation edit was not made.</source>
         <translation>%1 未进行此整理编辑。</translation>
     </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Teaching note on %1:</source>
+        <translation>%1 的教学说明：</translation>
+    </message>
 </context>
 <context>
     <name>kwb::DiagnosticsModel</name>
@@ -799,6 +807,10 @@
     <message>
         <source>%1 The marks shown may be out of date.</source>
         <translation>%1 显示的标记可能已过时。</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
     </message>
 </context>
 <context>
@@ -1292,6 +1304,21 @@
     </message>
 </context>
 <context>
+    <name>kwb::SampleStore</name>
+    <message>
+        <source>This build of the workbench has no case studies.</source>
+        <translation>此版本的 Workbench 不含案例研究。</translation>
+    </message>
+    <message>
+        <source>The case studies (%1) cannot be read: %2.</source>
+        <translation>无法读取案例研究（%1）：%2。</translation>
+    </message>
+    <message>
+        <source>The case studies could not be copied to %1.</source>
+        <translation>无法将案例研究复制到 %1。</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -1331,6 +1358,148 @@
     <message>
         <source>Files of the turn (edits become the new turn&apos;s workspace):</source>
         <translation>该轮次的文件（修改将成为新轮次的工作区）：</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingController</name>
+    <message>
+        <source>Nothing in this turn&apos;s trace matches “%1”.</source>
+        <translation>此轮的跟踪中没有与“%1”匹配的内容。</translation>
+    </message>
+    <message>
+        <source>This turn has no trace to look in.</source>
+        <translation>此轮没有可查找的跟踪。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::TeachingPanel</name>
+    <message>
+        <source>Branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <source>Final kernel ms</source>
+        <translation>最终内核 ms</translation>
+    </message>
+    <message>
+        <source>Eager ms</source>
+        <translation>Eager ms</translation>
+    </message>
+    <message>
+        <source>torch.compile ms</source>
+        <translation>torch.compile ms</translation>
+    </message>
+    <message>
+        <source>× eager</source>
+        <translation>× eager</translation>
+    </message>
+    <message>
+        <source>× torch.compile</source>
+        <translation>× torch.compile</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Spills (bytes)</source>
+        <translation>溢出（字节）</translation>
+    </message>
+    <message>
+        <source>What to look for in the timeline (click to find it):</source>
+        <translation>在时间线中要看什么（点击即可定位）：</translation>
+    </message>
+    <message>
+        <source>◀ Previous Lesson</source>
+        <translation>◀ 上一课</translation>
+    </message>
+    <message>
+        <source>Next Lesson ▶</source>
+        <translation>下一课 ▶</translation>
+    </message>
+    <message>
+        <source>No trajectory</source>
+        <translation>没有轨迹</translation>
+    </message>
+    <message>
+        <source>Pick a trajectory to see its lessons. Help → Open Case Studies opens the ones recorded on an H200.</source>
+        <translation>选择一条轨迹以查看其课程。帮助 → 打开案例研究会打开在 H200 上录制的案例。</translation>
+    </message>
+    <message>
+        <source>This trajectory has no lesson; the measured figures below are its own.</source>
+        <translation>此轨迹没有课程；下面的测量数据是它自己的。</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主分支</translation>
+    </message>
+    <message>
+        <source>Fork %1</source>
+        <translation>分叉 %1</translation>
+    </message>
+    <message>
+        <source>not correct</source>
+        <translation>不正确</translation>
+    </message>
+    <message>
+        <source>The CUDA Agent paper reports %1 over torch.compile for this pattern (%2), on its own tasks, GPU and baseline; the table above is what this trajectory measured.</source>
+        <translation>CUDA Agent 论文报告此模式（%2）相对 torch.compile 为 %1，基于其自身的任务、GPU 和基线；上表是本轨迹的测量结果。</translation>
+    </message>
+    <message>
+        <source>This turn has no evaluation.</source>
+        <translation>此轮没有评估。</translation>
+    </message>
+    <message>
+        <source> (measured on %1)</source>
+        <translation>（在 %1 上测量）</translation>
+    </message>
+    <message>
+        <source>The compile failed: %1:%2: %3</source>
+        <translation>编译失败：%1:%2：%3</translation>
+    </message>
+    <message>
+        <source>The compile failed.</source>
+        <translation>编译失败。</translation>
+    </message>
+    <message>
+        <source>It compiled, but verification failed</source>
+        <translation>编译通过，但验证失败</translation>
+    </message>
+    <message>
+        <source> (largest error %1 against a tolerance of %2)</source>
+        <translation>（最大误差 %1，容差 %2）</translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed.</source>
+        <translation>已编译且正确；未计时。</translation>
+    </message>
+    <message>
+        <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
+        <translation>内核 %1 ms · eager %2 ms · torch.compile %3 ms · 相对 eager %4 · 相对 torch.compile %5%6。</translation>
+    </message>
+    <message>
+        <source>Lesson %1 of %2%3</source>
+        <translation>第 %1 课，共 %2 课%3</translation>
+    </message>
+    <message>
+        <source>Turn %1 (no lesson)</source>
+        <translation>第 %1 轮（无课程）</translation>
+    </message>
+    <message>
+        <source>This turn has no lesson. Curate → Lesson… writes one.</source>
+        <translation>此轮没有课程。整理 → 课程… 可编写一条。</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
     </message>
 </context>
 <context>
@@ -2343,6 +2512,46 @@
         <source>&amp;Export Trajectories in View…</source>
         <translation>导出当前视图中的轨迹(&amp;E)…</translation>
     </message>
+    <message>
+        <source>Pre&amp;vious Lesson</source>
+        <translation>上一课(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Go to the lesson before this one (main branch first, then each fork)</source>
+        <translation>转到上一课（先主分支，再各个分叉）</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Lesson</source>
+        <translation>下一课(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Go to the next lesson (main branch first, then each fork)</source>
+        <translation>转到下一课（先主分支，再各个分叉）</translation>
+    </message>
+    <message>
+        <source>&amp;Teaching Mode</source>
+        <translation>教学模式(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show each turn&apos;s lesson beside the code and what to look for in the timeline</source>
+        <translation>在代码旁显示每轮的课程，以及在时间线中要看什么</translation>
+    </message>
+    <message>
+        <source>L&amp;esson…</source>
+        <translation>课程(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the teaching note that Teaching Mode shows for it</source>
+        <translation>编写教学模式为其显示的教学说明</translation>
+    </message>
+    <message>
+        <source>Open &amp;Case Studies</source>
+        <translation>打开案例研究(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
+        <translation>以教学模式打开 Workbench 自带的、在 H200 上录制的轨迹</translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>
@@ -2703,6 +2912,10 @@
     <message>
         <source>--screenshot needs a STORE.</source>
         <translation>--screenshot 需要指定 STORE。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
+        <translation>与 --screenshot 一起使用：开启教学模式（课程面板、时间线高亮）。</translation>
     </message>
 </context>
 </TS>

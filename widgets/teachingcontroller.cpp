@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTimer>
 
 namespace kwb {
 
@@ -76,8 +77,19 @@ void TeachingController::setOn(bool on)
     }
     if (QDockWidget* dock = dockOf(m_panel)) {
         dock->setVisible(on);
-        if (on)
-            dock->raise();
+        if (on) {
+            // The lesson in front on the left and the timeline below, where the lesson's highlights are; again once
+            // the window is laid out, for a mode switched on before it was shown.
+            const auto front = [this, dock] {
+                dock->raise();
+                if (dock->width() < 420)
+                    m_window->resizeDocks({ dock }, { 440 }, Qt::Horizontal); // room for the summary table
+                if (QDockWidget* timeline = dockOf(m_trace))
+                    timeline->raise();
+            };
+            front();
+            QTimer::singleShot(0, this, front);
+        }
     }
     applyHighlight();
 }

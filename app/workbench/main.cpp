@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "samplestore.h"
+#include "tracepanel.h"
 #include "windowsettings.h"
 
 #include <QAction>
@@ -11,6 +12,7 @@
 #include <QLocale>
 #include <QStandardPaths>
 #include <QTextStream>
+#include <QThread>
 #include <QTranslator>
 
 namespace {
@@ -73,6 +75,8 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
         return fail(QApplication::translate("main", "The store has no trajectory %1.").arg(which.isEmpty() ? QStringLiteral("1") : which));
     if (parser.isSet(QStringLiteral("diff")))
         window.findChild<QAction*>(QStringLiteral("actionToggleDiff"))->setChecked(true);
+    if (parser.isSet(QStringLiteral("teaching")))
+        window.findChild<QAction*>(QStringLiteral("actionTeachingMode"))->setChecked(true);
     const int turn = parser.value(QStringLiteral("turn")).toInt();
     if (turn > 0 && turn - 1 != window.navigator().position() && !window.goToPosition(turn - 1))
         return fail(QApplication::translate("main", "The trajectory has no turn %1 on its main branch.").arg(turn));
@@ -82,6 +86,12 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
     window.show();
     for (int i = 0; i < 5; ++i)
         QApplication::processEvents(); // layouts settle and queued plot replots run
+    if (auto* trace = window.findChild<kwb::TracePanel*>()) {
+        for (int i = 0; i < 200 && trace->isLoading(); ++i) { // the turn's trace loads on a worker thread
+            QThread::msleep(10);
+            QApplication::processEvents();
+        }
+    }
     if (!window.grab().save(file, "PNG"))
         return fail(QApplication::translate("main", "Cannot write %1.").arg(file));
     QTextStream(stdout) << QApplication::translate("main", "Wrote %1.").arg(file) << Qt::endl;
@@ -114,6 +124,7 @@ int main(int argc, char** argv)
         { QStringLiteral("turn"), QApplication::translate("main", "With --screenshot: the turn along the main branch, from 1."), QStringLiteral("N") },
         { QStringLiteral("pane"), QApplication::translate("main", "With --screenshot: the lower pane to show (compiler, transcript, verification)."), QStringLiteral("NAME") },
         { QStringLiteral("diff"), QApplication::translate("main", "With --screenshot: show the kernel diff against the previous turn.") },
+        { QStringLiteral("teaching"), QApplication::translate("main", "With --screenshot: Teaching Mode on (the Lesson pane, the timeline's highlights).") },
         { QStringLiteral("size"), QApplication::translate("main", "With --screenshot: window size (default 1600x1000)."), QStringLiteral("WxH"), QStringLiteral("1600x1000") },
     });
     parser.process(app);

@@ -20,7 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 
-def turn_lessons(turns, uuids, where):
+def turn_lessons(turns, uuids, where, partial=False):
+    if partial:
+        turns = turns[:len(uuids)]
     if len(turns) != len(uuids):
         raise SystemExit("%s: the plan has %d turns but %d were recorded" % (where, len(turns), len(uuids)))
     lessons = []
@@ -39,10 +41,14 @@ def main():
     parser.add_argument("state")
     parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "resources", "samples", "case-studies.kwb"))
     parser.add_argument("--kwb", default=os.path.join(ROOT, "build", "dev", "bin", "kwb"))
+    parser.add_argument("--partial", action="store_true",
+                        help="also plans whose recording stopped part-way (progress.json): a preview, never the shipped store")
     args = parser.parse_args()
 
-    plans = sorted(p for p in os.listdir(args.state)
-                   if os.path.exists(os.path.join(args.state, p, "done")) and os.path.isdir(os.path.join(HERE, p)))
+    record_file = lambda p: os.path.join(args.state, p, "record.json" if os.path.exists(os.path.join(args.state, p, "done")) else "progress.json")
+    plans = sorted(p for p in os.listdir(args.state) if os.path.isdir(os.path.join(HERE, p))
+                   and (os.path.exists(os.path.join(args.state, p, "done"))
+                        or (args.partial and os.path.exists(os.path.join(args.state, p, "progress.json")))))
     if not plans:
         raise SystemExit("no recorded plans in " + args.state)
     temporary = args.out + ".tmp"
@@ -54,17 +60,19 @@ def main():
     for name in plans:
         with open(os.path.join(HERE, name, "plan.json")) as f:
             plan = json.load(f)
-        with open(os.path.join(args.state, name, "record.json")) as f:
+        with open(record_file(name)) as f:
             record = json.load(f)
         subprocess.run([args.kwb, "import", os.path.join(args.state, name, "store.kwb"), "--store", temporary], check=True)
         summary = {"trajectory": record["trajectory"], "text": plan["summary"], "details": {"plan": name}}
         if "paper" in plan:
             summary["details"]["paper"] = plan["paper"]
         lessons.append(summary)
-        lessons += turn_lessons(plan["turns"], record["branches"]["main"], name + " main")
+        lessons += turn_lessons(plan["turns"], record["branches"]["main"], name + " main", args.partial)
         for i, fork in enumerate(plan.get("forks", [])):
-            uuids = record["branches"]["fork-%d" % (i + 1)]
-            lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1))
+            uuids = record["branches"].get("fork-%d" % (i + 1), [])
+            if not uuids and args.partial:
+                continue
+            lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1), args.partial)
             lessons.append({"branch": uuids[-1], "text": fork["summary"], "details": {"from": fork["from"]}})
     lesson_file = temporary + ".lessons.json"
     with open(lesson_file, "w") as f:
