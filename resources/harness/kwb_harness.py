@@ -730,6 +730,8 @@ def main():
     # pass is locked by the runner around the whole profiler.
     if (args.stage in ("reference", "candidate") and args.device == "cuda" and args.phase != "profile"
             and os.environ.get("KWB_GPU_LOCK_DIR")):
+        import torch  # noqa: F401  (start-up and imports take no GPU: shared from the first CUDA work on)
+
         GPU = kwb_gpulock.GpuTurns(os.environ["KWB_GPU_LOCK_DIR"])
         GPU.share()
     {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,

@@ -71,9 +71,19 @@ def store_trajectory(store):
     return row[0] if row else ""
 
 
+def logged_turns(log_path):
+    """The turns a kwb agent run has stored so far, from its log."""
+    try:
+        with open(log_path) as f:
+            return re.findall(r"^turn \d+ stored: (\S+)$", f.read(), re.M)
+    except OSError:
+        return []
+
+
 def record(plan_name, state, deadline, report):
-    """Records a plan's branches; a run cut short by the deadline keeps the turns it stored (progress.json) and
-    the next run goes on after the last of them."""
+    """Records a plan's branches. The main branch runs first; each fork starts as soon as the main branch has stored
+    the turn it forks from, beside the rest of the main branch (both write the one store, a turn per transaction).
+    A run cut short by the deadline keeps the turns it stored (progress.json) and the next run goes on after them."""
     plan_dir = os.path.join(HERE, plan_name)
     out = os.path.join(state, plan_name)
     if os.path.exists(os.path.join(out, "done")):
@@ -95,44 +105,82 @@ def record(plan_name, state, deadline, report):
     store = os.path.join(out, "store.kwb")
     start = time.time()
     ids = [t["id"] for t in plan["turns"]]
-    branches = [("main", None)] + [("fork-%d" % (i + 1), f["from"]) for i, f in enumerate(plan.get("forks", []))]
-    try:
-        for name, fork_from in branches:
-            with open(os.path.join(scripts, name + ".json")) as f:
-                actions = json.load(f)
-            done = progress["branches"].get(name, [])
-            if len(done) == len(actions):
-                continue
-            if done:  # go on after the last turn stored
-                rest = os.path.join(scripts, "%s-from-%d.json" % (name, len(done)))
-                with open(rest, "w") as f:
-                    json.dump(actions[len(done):], f)
-                arguments = ["--trajectory", progress["trajectory"], "--from", done[-1], "--script", rest]
-            elif fork_from is None:
-                arguments = ["--task", plan["task"], "--title", plan["title"], "--script", os.path.join(scripts, name + ".json")]
-            else:
-                arguments = ["--trajectory", progress["trajectory"], "--from", progress["branches"]["main"][ids.index(fork_from)],
-                             "--script", os.path.join(scripts, name + ".json")]
+    lock = threading.Lock()
+    live = {}  # branch -> the log of its run in progress
+    outcome = {}  # branch -> "done", "cut short" or an error
+
+    def save():
+        with open(progress_path, "w") as f:
+            json.dump(progress, f, indent=1)
+
+    def main_turns():
+        with lock:
+            done = list(progress["branches"].get("main", []))
+            log = live.get("main")
+        return done + (logged_turns(log) if log else [])
+
+    def run_branch(name, fork_from):
+        with open(os.path.join(scripts, name + ".json")) as f:
+            actions = json.load(f)
+        with lock:
+            done = list(progress["branches"].get(name, []))
+        if len(done) == len(actions):
+            outcome[name] = "done"
+            return
+        if fork_from is not None and not done:
+            # Wait for the turn to fork from (and for the trajectory to exist).
+            at = ids.index(fork_from)
+            while len(main_turns()) <= at or not (progress["trajectory"] or store_trajectory(store)):
+                if time.time() > deadline or outcome.get("main") not in (None, "done"):
+                    outcome[name] = "cut short"
+                    return
+                time.sleep(3)
+            with lock:
+                progress["trajectory"] = progress["trajectory"] or store_trajectory(store)
+            arguments = ["--trajectory", progress["trajectory"], "--from", main_turns()[at],
+                         "--script", os.path.join(scripts, name + ".json")]
+        elif done:  # go on after the last turn stored
+            rest = os.path.join(scripts, "%s-from-%d.json" % (name, len(done)))
+            with open(rest, "w") as f:
+                json.dump(actions[len(done):], f)
+            arguments = ["--trajectory", progress["trajectory"], "--from", done[-1], "--script", rest]
+        else:
+            arguments = ["--task", plan["task"], "--title", plan["title"], "--script", os.path.join(scripts, name + ".json")]
+        with lock:
             progress["runs"] += 1
-            uuid, turns, finished = run_agent(os.path.join(out, "%s-%d.log" % (name, progress["runs"])),
-                                              ["--store", store] + arguments, deadline)
+            log = os.path.join(out, "%s-%d.log" % (name, progress["runs"]))
+            live[name] = log
+        try:
+            uuid, turns, finished = run_agent(log, ["--store", store] + arguments, deadline)
+        except Exception as e:  # the plan's logs say more
+            turns, finished, uuid = logged_turns(log), False, ""
+            outcome[name] = "failed: %s" % e
+        with lock:
+            live.pop(name, None)
             progress["trajectory"] = progress["trajectory"] or uuid or store_trajectory(store)
             progress["branches"][name] = done + turns
-            with open(progress_path, "w") as f:
-                json.dump(progress, f, indent=1)
-            if not finished:
-                report(plan_name, "ran out of time after %.0f s with %s; the next run goes on from there" % (
-                    time.time() - start, ", ".join("%s %d turns" % kv for kv in
-                                                   ((k, len(v)) for k, v in progress["branches"].items()))))
-                return
-    except Exception as e:  # the plan's logs say more
-        report(plan_name, "failed: %s" % e)
+            save()
+        outcome.setdefault(name, "done" if finished else "cut short")
+
+    branches = [("main", None)] + [("fork-%d" % (i + 1), f["from"]) for i, f in enumerate(plan.get("forks", []))]
+    threads = [threading.Thread(target=run_branch, args=b) for b in branches]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    counts = ", ".join("%s %d turns" % (k, len(v)) for k, v in progress["branches"].items())
+    failed = [v for v in outcome.values() if v.startswith("failed")]
+    if failed:
+        report(plan_name, failed[0] + " (" + counts + ")")
+        return
+    if any(v != "done" for v in outcome.values()):
+        report(plan_name, "ran out of time after %.0f s with %s; the next run goes on from there" % (time.time() - start, counts))
         return
     with open(os.path.join(out, "record.json"), "w") as f:
         json.dump({"plan": plan_name, "trajectory": progress["trajectory"], "branches": progress["branches"],
                    "runs": progress["runs"]}, f, indent=1)
     open(os.path.join(out, "done"), "w").close()
-    report(plan_name, "recorded: " + ", ".join("%s %d turns" % (k, len(v)) for k, v in progress["branches"].items()))
+    report(plan_name, "recorded in %.0f s: %s" % (time.time() - start, counts))
 
 
 def main():

@@ -1,0 +1,72 @@
+#include "runner/gpulock.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+using kwb::runner::GpuLock;
+
+// The runner's side of the GPU turns: which stages it locks itself, and that its lock keeps others out until it
+// goes. (The harness's side, between processes, is kwb_harness_gpu_turns.)
+class TestGpuLock : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void whoLocksWhichStage();
+    void prepareFolderMakesTheFiles();
+    void exclusiveKeepsOthersOutUntilItGoes();
+};
+
+void TestGpuLock::whoLocksWhichStage()
+{
+    QCOMPARE(GpuLock::holderForStage("compile"), GpuLock::Holder::None);
+    QCOMPARE(GpuLock::holderForStage("environment"), GpuLock::Holder::None);
+    QCOMPARE(GpuLock::holderForStage("candidate_profile"), GpuLock::Holder::Runner); // Nsight Compute, a process of its own
+    for (const char* stage : { "reference", "candidate_trials", "candidate_timing", "baselines", "reference_trace", "candidate_trace" })
+        QCOMPARE(GpuLock::holderForStage(stage), GpuLock::Holder::Harness);
+}
+
+void TestGpuLock::prepareFolderMakesTheFiles()
+{
+    QTemporaryDir dir;
+    const std::string folder = dir.filePath(QStringLiteral("cache/locks")).toStdString();
+    std::string error;
+    QVERIFY2(GpuLock::prepareFolder(folder, &error), error.c_str());
+    QVERIFY(std::filesystem::is_regular_file(folder + "/gpu.gate"));
+    QVERIFY(std::filesystem::is_regular_file(folder + "/gpu.lock"));
+    QVERIFY(GpuLock::prepareFolder(folder, &error)); // again: they are there already
+    // A file where the folder should be: one sentence, no lock.
+    const std::string blocked = dir.filePath(QStringLiteral("file")).toStdString();
+    QVERIFY(std::filesystem::create_directories(blocked + "/gpu.gate/x"));
+    QVERIFY(!GpuLock::prepareFolder(blocked, &error));
+    QVERIFY2(error.find("cannot be opened") != std::string::npos, error.c_str());
+}
+
+void TestGpuLock::exclusiveKeepsOthersOutUntilItGoes()
+{
+    QTemporaryDir dir;
+    const std::string folder = dir.path().toStdString();
+    auto first = std::make_unique<GpuLock>(folder, GpuLock::Mode::Exclusive);
+    QVERIFY(first->held());
+    std::atomic<bool> got { false };
+    std::thread other([&] {
+        GpuLock second(folder, GpuLock::Mode::Shared); // its own descriptor: flock sees another holder
+        got = second.held();
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    QVERIFY(!got); // still waiting
+    first.reset();
+    other.join();
+    QVERIFY(got);
+    // Two sharers at once do not wait for each other.
+    GpuLock a(folder, GpuLock::Mode::Shared);
+    GpuLock b(folder, GpuLock::Mode::Shared);
+    QVERIFY(a.held() && b.held());
+}
+
+QTEST_MAIN(TestGpuLock)
+#include "tst_gpulock.moc"
