@@ -2213,15 +2213,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open Store…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Store: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one with File → Import (native JSONL, OpenAI chat JSONL, ATIF, a KernelBench run, a CUDA Agent workspace or another store), or let an agent work on a task (Agent menu).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Case Studies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectories recorded on an H200 that teach the optimization patterns, in Teaching Mode</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2213,16 +2213,24 @@
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Inspeccione trayectorias de agentes que escriben y optimizan kernels CUDA: la referencia de PyTorch, el CUDA del agente, la salida del compilador, la verificación, las líneas de tiempo de la GPU y las recompensas, turno a turno.&lt;/p&gt;&lt;p&gt;Este almacén aún no tiene trayectorias. Abra otro almacén o añada trayectorias a este desde una terminal con &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (JSONL nativo, como lo escribe &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Open Store…</source>
         <translation>Abrir almacén…</translation>
     </message>
     <message>
         <source>Store: %1</source>
         <translation>Almacén: %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one with File → Import (native JSONL, OpenAI chat JSONL, ATIF, a KernelBench run, a CUDA Agent workspace or another store), or let an agent work on a task (Agent menu).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Inspeccione trayectorias de agentes que escriben y optimizan kernels CUDA: la referencia de PyTorch, el CUDA del agente, la salida del compilador, la verificación, las líneas de tiempo de la GPU y las recompensas, turno a turno.&lt;/p&gt;&lt;p&gt;Este almacén aún no tiene trayectorias. Abra otro almacén, o añada trayectorias a este con Archivo → Importar (JSONL nativo, JSONL de chat de OpenAI, ATIF, una ejecución de KernelBench, un espacio de trabajo de CUDA Agent u otro almacén), o deje que un agente trabaje en una tarea (menú Agente).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open Case Studies</source>
+        <translation>Abrir casos de estudio</translation>
+    </message>
+    <message>
+        <source>Trajectories recorded on an H200 that teach the optimization patterns, in Teaching Mode</source>
+        <translation>Trayectorias grabadas en una H200 que enseñan los patrones de optimización, en modo docente</translation>
     </message>
 </context>
 <context>

@@ -2198,16 +2198,24 @@
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one from a terminal with &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; (native JSONL, as written by &lt;tt&gt;kwb export&lt;/tt&gt;).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;逐轮查看编写和优化 CUDA 内核的智能体轨迹：PyTorch 参考实现、智能体的 CUDA 代码、编译器输出、验证结果、GPU 时间线和奖励。&lt;/p&gt;&lt;p&gt;此存储中还没有轨迹。请打开其他存储，或在终端中使用 &lt;tt&gt;kwb import FILE --store STORE&lt;/tt&gt; 向其中添加轨迹（原生 JSONL 格式，即 &lt;tt&gt;kwb export&lt;/tt&gt; 写出的格式）。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Open Store…</source>
         <translation>打开存储…</translation>
     </message>
     <message>
         <source>Store: %1</source>
         <translation>存储：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Inspect agent trajectories that write and optimize CUDA kernels: the PyTorch reference, the agent&apos;s CUDA, compiler output, verification, GPU timelines and rewards, turn by turn.&lt;/p&gt;&lt;p&gt;This store has no trajectories yet. Open another store, or add trajectories to this one with File → Import (native JSONL, OpenAI chat JSONL, ATIF, a KernelBench run, a CUDA Agent workspace or another store), or let an agent work on a task (Agent menu).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;查看编写和优化 CUDA 内核的智能体轨迹：PyTorch 参考实现、智能体的 CUDA 代码、编译器输出、验证、GPU 时间线和奖励，逐轮呈现。&lt;/p&gt;&lt;p&gt;此存储中还没有轨迹。请打开其他存储，或通过 文件 → 导入 向其中添加轨迹（原生 JSONL、OpenAI 聊天 JSONL、ATIF、KernelBench 运行结果、CUDA Agent 工作区或另一个存储），或让智能体处理一个任务（智能体菜单）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open Case Studies</source>
+        <translation>打开案例研究</translation>
+    </message>
+    <message>
+        <source>Trajectories recorded on an H200 that teach the optimization patterns, in Teaching Mode</source>
+        <translation>以教学模式打开在 H200 上录制、讲解优化模式的轨迹</translation>
     </message>
 </context>
 <context>

@@ -252,6 +252,7 @@ void MainWindow::connectActions()
         m_summary->setFilter(m_trajectories->model()->filter());
     });
     connect(m_welcome, &WelcomePage::openStoreRequested, this, &MainWindow::chooseStore);
+    connect(m_welcome, &WelcomePage::openCaseStudiesRequested, m_actions->openCaseStudies, &QAction::trigger);
     connect(m_forkTree, &ForkTreeView::turnActivated, this, &MainWindow::goToTurn);
     connect(m_forkTree, &ForkTreeView::compareRequested, this, &MainWindow::setDiffBase);
     connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);

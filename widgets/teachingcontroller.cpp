@@ -36,6 +36,7 @@ TeachingController::TeachingController(MainWindow* window, WorkbenchActions* act
 {
     connect(actions->teachingMode, &QAction::toggled, this, &TeachingController::setOn);
     connect(actions->openCaseStudies, &QAction::triggered, this, &TeachingController::openCaseStudies);
+    actions->openCaseStudies->setEnabled(!SampleStore::bundledPath().isEmpty()); // a build without them says so by graying
     connect(actions->nextLesson, &QAction::triggered, this, [this] {
         if (const int t = m_panel->nextLesson(); t >= 0)
             m_window->goToTurn(t);

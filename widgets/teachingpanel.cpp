@@ -12,24 +12,10 @@
 #include <QVBoxLayout>
 
 #include <cmath>
-#include <cstdlib>
-#include <cxxabi.h>
 
 namespace kwb {
 
 namespace {
-
-// "(anonymous namespace)::row_scale_kernel(float const*, ...)" rather than ptxas's "_ZN47_GLOBAL__N_...".
-QString readableKernel(const QString& name)
-{
-    if (!name.startsWith(QStringLiteral("_Z")))
-        return name;
-    int status = 0;
-    char* plain = abi::__cxa_demangle(name.toLatin1().constData(), nullptr, nullptr, &status);
-    const QString result = status == 0 && plain ? QString::fromLatin1(plain) : name;
-    std::free(plain);
-    return result;
-}
 
 QString ms(double us)
 {
@@ -315,7 +301,7 @@ void TeachingPanel::showTurn(int turn)
                 const KernelResources& k = kernels.at(r);
                 const auto known = [](qint64 v) { return v >= 0 ? QString::number(v) : QStringLiteral("–"); };
                 setRow(m_resources, r,
-                    { readableKernel(k.kernel), known(k.registers), k.sharedBytes >= 0 ? tr("%1 B").arg(k.sharedBytes) : QStringLiteral("–"),
+                    { k.readableName(), known(k.registers), k.sharedBytes >= 0 ? tr("%1 B").arg(k.sharedBytes) : QStringLiteral("–"),
                         known(std::max(k.spillStoreBytes, k.spillLoadBytes)) },
                     k.kernel);
             }

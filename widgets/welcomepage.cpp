@@ -1,5 +1,7 @@
 #include "welcomepage.h"
 
+#include "samplestore.h"
+
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -17,8 +19,8 @@ WelcomePage::WelcomePage(QWidget* parent)
                                "reference, the agent's CUDA, compiler output, verification, GPU timelines and "
                                "rewards, turn by turn.</p>"
                                "<p>This store has no trajectories yet. Open another store, or add trajectories to this "
-                               "one from a terminal with <tt>kwb import FILE --store STORE</tt> (native JSONL, as "
-                               "written by <tt>kwb export</tt>).</p>"),
+                               "one with File → Import (native JSONL, OpenAI chat JSONL, ATIF, a KernelBench run, a CUDA "
+                               "Agent workspace or another store), or let an agent work on a task (Agent menu).</p>"),
         this);
     text->setWordWrap(true);
     m_storeLabel->setWordWrap(true);
@@ -27,8 +29,15 @@ WelcomePage::WelcomePage(QWidget* parent)
     open->setObjectName(QStringLiteral("openStoreButton"));
     connect(open, &QPushButton::clicked, this, &WelcomePage::openStoreRequested);
 
+    auto* cases = new QPushButton(tr("Open Case Studies"), this);
+    cases->setObjectName(QStringLiteral("openCaseStudiesButton"));
+    cases->setToolTip(tr("Trajectories recorded on an H200 that teach the optimization patterns, in Teaching Mode"));
+    cases->setVisible(!SampleStore::bundledPath().isEmpty());
+    connect(cases, &QPushButton::clicked, this, &WelcomePage::openCaseStudiesRequested);
+
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(open);
+    buttons->addWidget(cases);
     buttons->addStretch();
     auto* layout = new QVBoxLayout(this);
     layout->addStretch();

@@ -16,6 +16,7 @@ public:
 
 Q_SIGNALS:
     void openStoreRequested();
+    void openCaseStudiesRequested();
 
 private:
     QLabel* m_storeLabel;

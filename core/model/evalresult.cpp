@@ -5,6 +5,8 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <cstdlib>
+#include <cxxabi.h>
 
 namespace kwb {
 
@@ -438,6 +440,17 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     if (!r.ok() && error)
         *error = r.error();
     return e;
+}
+
+QString KernelResources::readableName() const
+{
+    if (!kernel.startsWith(QLatin1String("_Z")))
+        return kernel;
+    int status = 0;
+    char* plain = abi::__cxa_demangle(kernel.toLatin1().constData(), nullptr, nullptr, &status);
+    const QString result = status == 0 && plain ? QString::fromLatin1(plain) : kernel;
+    std::free(plain);
+    return result;
 }
 
 } // namespace kwb

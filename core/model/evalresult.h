@@ -44,6 +44,10 @@ struct KernelResources
     qint64 constantBytes = -1;
 
     bool operator==(const KernelResources&) const = default;
+
+    // The kernel as a reader knows it: ptxas names kernels in anonymous namespaces or templates by their mangled
+    // symbol ("_ZN47_GLOBAL__N_..."), which is demangled; other names stay as they are.
+    QString readableName() const;
 };
 
 // Robust summary of repeated timings, in microseconds.

@@ -50,12 +50,12 @@ QVariant KernelResourcesModel::data(const QModelIndex& index, int role) const
         return v > 0 ? QVariant(QColor(0xc6, 0x28, 0x28)) : QVariant(); // spills are what a reader looks for
     }
     if (role == Qt::ToolTipRole && index.column() == KernelColumn)
-        return k.kernel;
+        return k.kernel == k.readableName() ? k.kernel : k.readableName() + QStringLiteral("\n") + k.kernel;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case KernelColumn:
-        return k.kernel;
+        return k.readableName();
     case ArchColumn:
         return k.arch;
     case RegistersColumn:

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void treeNavigation();
     void validateRejectsBrokenTrees();
     void speedups();
+    void kernelNamesAreReadable();
 };
 
 void TestModel::trajectoryRoundTrip()
@@ -188,6 +189,17 @@ void TestModel::speedups()
     QVERIFY(std::isnan(e.speedupVsEager())); // eager not timed
     QVERIFY(!e.isEmpty());
     QVERIFY(EvalResult().isEmpty());
+}
+
+void TestModel::kernelNamesAreReadable()
+{
+    KernelResources k;
+    k.kernel = QStringLiteral("_ZN47_GLOBAL__N__2c1ae8f4_14_diag_matmul_cu_6fd0a9d716row_scale_kernelEPKfS1_Pfll");
+    QCOMPARE(k.readableName(), QStringLiteral("(anonymous namespace)::row_scale_kernel(float const*, float const*, float*, long, long)"));
+    k.kernel = QStringLiteral("softmax_rows_kernel"); // extern "C" or already plain: as it is
+    QCOMPARE(k.readableName(), k.kernel);
+    k.kernel = QStringLiteral("_Znot a symbol"); // not demangled: as it is
+    QCOMPARE(k.readableName(), k.kernel);
 }
 
 QTEST_GUILESS_MAIN(TestModel)
