@@ -50,11 +50,10 @@ TeachingController::TeachingController(MainWindow* window, WorkbenchActions* act
     connect(window, &MainWindow::trajectoryShown, this, &TeachingController::trajectoryShown);
     connect(window, &MainWindow::turnShown, this, &TeachingController::turnShown);
     connect(trace, &TracePanel::loaded, this, [this] {
-        if (m_pendingFocus.isEmpty())
-            return;
-        m_trace->timeline()->setHighlight(m_pendingFocus);
-        m_trace->timeline()->showFirstHighlight();
+        const QString pattern = m_pendingFocus;
         m_pendingFocus.clear();
+        if (!pattern.isEmpty() && isOn())
+            lookFor(pattern);
     });
     if (QDockWidget* dock = dockOf(panel))
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
@@ -76,6 +75,8 @@ void TeachingController::setOn(bool on)
         m_actions->teachingMode->setChecked(on); // comes back here through toggled
         return;
     }
+    if (!on)
+        m_pendingFocus.clear();
     if (QDockWidget* dock = dockOf(m_panel)) {
         dock->setVisible(on);
         if (on) {

@@ -217,8 +217,16 @@ void TeachingPanel::fillSummary()
     m_title->setText(m_trajectory->title.isEmpty() ? m_trajectory->task.name : m_trajectory->title);
     const Annotation* intro = lessonOf(m_trajectory->annotations, Annotation::Scope::Trajectory);
     m_intro->setText(intro ? intro->value : tr("This trajectory has no lesson; the measured figures below are its own."));
-    // One row per branch, by its final turn's own evaluation.
-    const QList<const Turn*> leaves = m_trajectory->leaves();
+    // One row per branch, by its final turn's own evaluation; the main branch's (where the lesson order starts) first.
+    QList<const Turn*> leaves = m_trajectory->leaves();
+    const QList<int> order = lessonOrder(*m_trajectory);
+    for (int t : order) {
+        const Turn* turn = &m_trajectory->turns.at(t);
+        if (leaves.removeOne(turn)) {
+            leaves.prepend(turn); // the first leaf in the order ends the main branch
+            break;
+        }
+    }
     m_summary->setRowCount(int(leaves.size()));
     for (int row = 0; row < leaves.size(); ++row) {
         const Turn* leaf = leaves.at(row);
@@ -269,7 +277,7 @@ QString TeachingPanel::measured(const Turn& turn)
         return text + on + QLatin1Char('.');
     }
     if (!e.timing.candidate.isKnown())
-        return tr("Compiled and correct; not timed.") + on;
+        return tr("Compiled and correct; not timed%1.").arg(on);
     return tr("Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.")
         .arg(ms(e.timing.candidate.medianUs), ms(e.timing.eager.medianUs), ms(e.timing.compiled.medianUs),
             times(e.speedupVsEager()), times(e.speedupVsCompile()), on);

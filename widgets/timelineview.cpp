@@ -149,6 +149,7 @@ void TimelineView::clear(const QString& message)
     m_selected = {};
     m_highlightNames.clear(); // the pattern stays for the next trace
     m_highlighted.clear();
+    m_pendingRange = { 0, 0 };
     update();
 }
 
@@ -258,6 +259,7 @@ void TimelineView::zoomAt(double x, double factor)
     m_nsPerPixel *= factor;
     clampView();
     m_viewStart = fixed - qint64(std::llround((x - kLabelWidth) * m_nsPerPixel));
+    m_pendingRange = { 0, 0 }; // the user's zoom replaces a range still waiting for a width
     update();
     Q_EMIT viewChanged();
 }
@@ -265,6 +267,7 @@ void TimelineView::zoomAt(double x, double factor)
 void TimelineView::setTimeScale(qint64 viewStart, double nsPerPixel)
 {
     m_viewStart = viewStart;
+    m_pendingRange = { 0, 0 };
     m_nsPerPixel = std::max(1e-3, nsPerPixel);
     update();
 }
@@ -532,6 +535,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
         m_measure = { std::min(a, b), std::max(a, b) };
     } else if (m_dragging) {
         m_viewStart = m_pressViewStart - qint64(std::llround(d.x() * m_nsPerPixel));
+        m_pendingRange = { 0, 0 };
         const int content = m_rows.isEmpty() ? 0 : m_rows.last().top + m_rows.last().height;
         m_scrollY = std::clamp(m_pressScrollY - d.y(), 0, std::max(0, content - (height() - kRulerHeight)));
         clampView();

@@ -5,6 +5,7 @@
 #include "runner/calibration.h"
 #include "runner/childprocess.h"
 #include "runner/environmentfingerprint.h"
+#include "runner/gpulock.h"
 #include "runner/jsonwriter.h"
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -53,7 +55,12 @@ int calibrateCommand(const std::vector<std::string_view>& args, std::ostream& ou
         return 2;
     }
     std::string error;
+    // The GPU alone while it is measured: other evaluations that share the cache folder wait (core/runner/gpulock.h).
+    std::optional<GpuLock> gpu;
+    if (r.device == "cuda")
+        gpu.emplace((std::filesystem::path(r.cacheDirectory) / "locks").string(), GpuLock::Mode::Exclusive);
     const auto measured = runStage(r, "calibrate", { "--device", r.device, "--rounds", std::to_string(rounds) }, 900, &error);
+    gpu.reset();
     if (!measured) {
         err << "kwb-runner: " << error << '\n';
         return 1;

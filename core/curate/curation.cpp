@@ -204,6 +204,10 @@ bool Curation::labelTrajectories(const QList<qint64>& trajectoryIds, const QStri
 bool Curation::setLessons(const QList<std::pair<Target, Annotation>>& lessons, QString* error)
 {
     Store::Transaction transaction(m_store);
+    if (!transaction.isActive()) {
+        *error = m_store.describe(QStringLiteral("The lessons could not be written: another program is writing")) + QLatin1Char('.');
+        return false;
+    }
     for (const auto& [target, lesson] : lessons) {
         auto current = annotations(target, error);
         if (!current)
@@ -219,6 +223,24 @@ bool Curation::setLessons(const QList<std::pair<Target, Annotation>>& lessons, Q
             return false;
     }
     return transaction.commit(error);
+}
+
+bool Curation::swap(const Target& target, const QList<Annotation>& remove, const QList<Annotation>& add, QString* error)
+{
+    Store::Transaction transaction(m_store);
+    auto current = annotations(target, error);
+    if (!current)
+        return false;
+    for (const Annotation& a : remove) {
+        const qsizetype at = current->indexOf(a);
+        if (at < 0) {
+            *error = m_store.describe(QStringLiteral("That annotation is not there")) + QLatin1Char('.');
+            return false;
+        }
+        current->removeAt(at);
+    }
+    current->append(add);
+    return write(target, *current, error) && transaction.commit(error);
 }
 
 std::optional<Curation::Target> Curation::turnTarget(const QString& uuid, Annotation::Scope scope, QString* error) const

@@ -43,6 +43,9 @@ public:
     // Teaching notes: each target's Lesson annotations become exactly the one given (a target given twice keeps
     // the last), all in one transaction, so a lesson file can be applied again without piling up copies.
     bool setLessons(const QList<std::pair<Target, Annotation>>& lessons, QString* error);
+    // In one transaction: removes the first annotation equal to each of `remove` (false when one is not there), then
+    // adds `add` (a lesson that replaces another, and its undo).
+    bool swap(const Target& target, const QList<Annotation>& remove, const QList<Annotation>& add, QString* error);
     // The turn with this uuid as a target of the given scope (Turn or Branch); nullopt and a sentence otherwise.
     std::optional<Target> turnTarget(const QString& uuid, Annotation::Scope scope, QString* error) const;
 

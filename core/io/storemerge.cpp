@@ -2,8 +2,10 @@
 
 #include "store/trajectoryfilter.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QVariant>
 
 namespace kwb {
@@ -17,6 +19,14 @@ qint64 turnRowId(Store& store, const QString& uuid)
     q.prepare(QStringLiteral("SELECT id FROM turns WHERE uuid = ?"));
     q.addBindValue(uuid);
     return q.exec() && q.next() ? q.value(0).toLongLong() : 0;
+}
+
+// A store's sentence as the middle of an import error, which adds its own "; nothing was imported."
+QString clause(QString sentence)
+{
+    while (sentence.endsWith(QLatin1Char('.')))
+        sentence.chop(1);
+    return sentence;
 }
 
 bool copyBlob(const Store& source, Store& target, const QString& hash, QString* error)
@@ -39,15 +49,27 @@ std::optional<StoreImport::Counts> StoreMerge::importStore(Store& target, const 
         return std::nullopt;
     }
     QString inner;
-    const auto source = Store::open(path, &inner, Store::OpenMode::MustExist);
+    if (!QFileInfo(path).isFile()) {
+        *error = import.fail({}, QStringLiteral("it does not exist"));
+        return std::nullopt;
+    }
+    // Read from a copy: opening a store may bring an older schema up to date, and the input is never changed.
+    QTemporaryDir scratch;
+    const QString copy = scratch.filePath(QStringLiteral("source.kwb"));
+    if (!scratch.isValid() || !QFile::copy(path, copy)
+        || (QFileInfo::exists(path + QStringLiteral("-wal")) && !QFile::copy(path + QStringLiteral("-wal"), copy + QStringLiteral("-wal")))) {
+        *error = import.fail({}, QStringLiteral("it could not be copied to a temporary folder to read"));
+        return std::nullopt;
+    }
+    const auto source = Store::open(copy, &inner, Store::OpenMode::MustExist);
     if (!source) {
-        *error = import.fail({}, inner);
+        *error = import.fail({}, clause(inner).replace(QStringLiteral("source.kwb"), QFileInfo(path).fileName()));
         return std::nullopt;
     }
     const auto ids = source->trajectoryIds(TrajectoryFilter(), TrajectoryColumn::Created, false, &inner);
     if (!ids || !import.begin(error)) {
         if (!ids)
-            *error = import.fail({}, inner);
+            *error = import.fail({}, clause(inner));
         return std::nullopt;
     }
     qint64 done = 0;
@@ -55,12 +77,12 @@ std::optional<StoreImport::Counts> StoreMerge::importStore(Store& target, const 
         const auto t = source->trajectory(id, Store::Depth::Full, &inner);
         const QString where = QStringLiteral("trajectory %1").arg(t ? t->uuid : QString::number(id));
         if (!t) {
-            *error = import.fail(where, inner);
+            *error = import.fail(where, clause(inner));
             return std::nullopt;
         }
         for (const Turn& turn : t->turns) {
             if (turn.eval && !turn.eval->traceBlob.isEmpty() && !copyBlob(*source, target, turn.eval->traceBlob, &inner)) {
-                *error = import.fail(where, QStringLiteral("the trace of turn %1 could not be copied (%2)").arg(turn.uuid, inner));
+                *error = import.fail(where, QStringLiteral("the trace of turn %1 could not be copied (%2)").arg(turn.uuid, clause(inner)));
                 return std::nullopt;
             }
         }
@@ -69,7 +91,7 @@ std::optional<StoreImport::Counts> StoreMerge::importStore(Store& target, const 
         for (const Turn& turn : t->turns) {
             const auto profiles = source->ncuProfiles(turn.storeId, &inner);
             if (!profiles) {
-                *error = import.fail(where, inner);
+                *error = import.fail(where, clause(inner));
                 return std::nullopt;
             }
             for (const NcuProfile& profile : *profiles) {
@@ -77,13 +99,13 @@ std::optional<StoreImport::Counts> StoreMerge::importStore(Store& target, const 
                 if (!profile.reportBlob.isEmpty()) {
                     const auto bytes = source->blob(profile.reportBlob, &inner);
                     if (!bytes) {
-                        *error = import.fail(where, inner);
+                        *error = import.fail(where, clause(inner));
                         return std::nullopt;
                     }
                     report = *bytes;
                 }
                 if (!target.addNcuProfile(turnRowId(target, turn.uuid), profile, report, &inner)) {
-                    *error = import.fail(where, QStringLiteral("a profile of turn %1 could not be copied (%2)").arg(turn.uuid, inner));
+                    *error = import.fail(where, QStringLiteral("a profile of turn %1 could not be copied (%2)").arg(turn.uuid, clause(inner)));
                     return std::nullopt;
                 }
             }

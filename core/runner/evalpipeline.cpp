@@ -211,10 +211,14 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         const std::string locks = (fs::path(m_request.cacheDirectory) / "locks").string();
         const GpuLock::Holder holder = GpuLock::holderForStage(name);
         std::string lockError;
-        if (holder == GpuLock::Holder::Runner)
+        if (holder == GpuLock::Holder::Runner) {
             gpu.emplace(locks, GpuLock::Mode::Exclusive);
-        else if (holder == GpuLock::Holder::Harness && GpuLock::prepareFolder(locks, &lockError))
+            lockError = gpu->error();
+        } else if (holder == GpuLock::Holder::Harness && GpuLock::prepareFolder(locks, &lockError)) {
             spec.environment.push_back("KWB_GPU_LOCK_DIR=" + fs::absolute(locks).string());
+        }
+        if (!lockError.empty() && m_gpuTurnsNote.empty()) // the stages ran without taking turns: the result says so
+            m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
     }
     ProcessOutcome outcome = runProcess(spec);
     gpu.reset();
@@ -737,6 +741,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     if (m_request.mode == EvalRequest::Mode::CompileOnly || m_request.mode == EvalRequest::Mode::VerifyOnly)
         w.key("stop_after").value(m_request.mode == EvalRequest::Mode::CompileOnly ? "compile" : "verify");
     m_flags.write(w);
+    if (!m_gpuTurnsNote.empty())
+        w.key("gpu_turns_note").value(m_gpuTurnsNote);
     w.key("isolation").beginObject().key("kind").value(Sandbox::instance().kindName());
     if (!Sandbox::instance().note().empty())
         w.key("note").value(Sandbox::instance().note());

@@ -93,6 +93,7 @@ private:
     Stage m_referenceTrace;
     Stage m_candidateTrace;
     Stage m_ncu;
+    std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not
     Stage m_environment; // only when no stage that imports torch ran: the fingerprint's GPU, driver and torch
     std::vector<NcuLaunch> m_ncuLaunches;
     std::optional<JsonValue> m_calibration;

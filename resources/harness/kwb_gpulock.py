@@ -58,7 +58,7 @@ class GpuTurns:
         try:
             yield
         finally:
-            _flock(self._lock, fcntl.LOCK_SH)  # may wait for a stage that was next to measure; holds nothing meanwhile
+            self._take(fcntl.LOCK_SH)  # through the gate, so that a stage waiting to measure goes first
 
     def close(self):
         for fd in (self._lock, self._gate):

@@ -3,7 +3,10 @@
   1. a stage that measures keeps a later sharing stage out until it is done;
   2. two stages that share and then both want to measure do not hold each other up (no deadlock);
   3. a stage waiting to measure goes before a sharing stage that came after it (the gate);
-  4. without a folder every call does nothing.
+  4. without a folder every call does nothing;
+  5. a stage that has measured and goes on sharing lets a measurement that was already waiting go next.
+A stage that holds the GPU shared keeps measurements out until it ends or measures itself: stages share for their
+whole run, so a measurement waits for the stages running beside it.
 Each process writes when it got what it asked for; the checks are on the order of those moments.
 """
 import multiprocessing
@@ -16,13 +19,24 @@ sys.path.insert(0, sys.argv[1])
 import kwb_gpulock  # noqa: E402
 
 
-def measuring(folder, events, hold):
+def measuring(folder, events, hold, share_first=True):
     gpu = kwb_gpulock.GpuTurns(folder)
-    gpu.share()
+    if share_first:
+        gpu.share()
     with gpu.measure():
         events.put(("measure", time.monotonic()))
         time.sleep(hold)
         events.put(("measured", time.monotonic()))
+
+
+def measuring_then_sharing(folder, events, hold, after):
+    gpu = kwb_gpulock.GpuTurns(folder)
+    gpu.share()
+    with gpu.measure():
+        time.sleep(hold)
+        events.put(("first measured", time.monotonic()))
+    time.sleep(after)  # still running, sharing
+    events.put(("first ended", time.monotonic()))
 
 
 def sharing(folder, events, delay, hold):
@@ -86,10 +100,27 @@ while not events.empty():
 c_share = c_events.get()[1]
 assert c_share >= got["measured"][0], ("3: a later sharing stage went before the one waiting to measure", got, c_share)
 
+# 5. A stage that measured and goes on sharing lets a stage already waiting to measure go next, rather than taking
+#    its shared hold back first and keeping the other out until its own end.
+events = multiprocessing.Queue()
+a = multiprocessing.Process(target=measuring_then_sharing, args=(folder, events, 0.5, 2.0))
+b = multiprocessing.Process(target=measuring, args=(folder, events, 0.1, False))
+a.start()
+time.sleep(0.2)
+b.start()
+for p in (a, b):
+    p.join(20)
+    assert not p.is_alive(), "5: deadlock"
+got = {}
+while not events.empty():
+    k, t = events.get()
+    got[k] = t
+assert got["measure"] >= got["first measured"] and got["measure"] < got["first ended"], ("5: waited for the whole stage", got)
+
 # 4. No folder: nothing to wait for.
 gpu = kwb_gpulock.GpuTurns(None)
 gpu.share()
 with gpu.measure():
     pass
 assert not gpu.enabled
-print("ok: 4 checks")
+print("ok: 5 checks")

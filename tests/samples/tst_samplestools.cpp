@@ -2,6 +2,8 @@
 
 #include "curate/trajectorytable.h"
 
+#include <QCryptographicHash>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -57,9 +59,16 @@ QString TestSamplesTools::writeLessons(const QJsonArray& lessons)
 void TestSamplesTools::importingAStoreKeepsTracesAndRefusesTwice()
 {
     const QString merged = path(QStringLiteral("merged.kwb"));
+    const auto digest = [](const QString& file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+    };
+    const QByteArray before = digest(test::diagFixture());
     Result r = kwb({ QStringLiteral("import"), test::diagFixture(), QStringLiteral("--store"), merged });
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY(r.out.contains("1 trajectories (4 turns)"));
+    QCOMPARE(digest(test::diagFixture()), before); // the input is read from a copy, never changed
+    QVERIFY(!QFileInfo::exists(test::diagFixture() + QStringLiteral("-wal")));
     QString error;
     auto source = Store::open(test::diagFixture(), &error, Store::OpenMode::MustExist);
     auto target = Store::open(merged, &error, Store::OpenMode::MustExist);
@@ -91,6 +100,10 @@ void TestSamplesTools::importingAStoreKeepsTracesAndRefusesTwice()
     QVERIFY2(r.err.contains("is already in merged.kwb; nothing was imported."), r.err.constData());
     r = kwb({ QStringLiteral("info"), merged });
     QVERIFY(r.out.contains("Turns:         4"));
+    // A missing store is one sentence, without a doubled full stop.
+    r = kwb({ QStringLiteral("import"), path(QStringLiteral("absent.kwb")), QStringLiteral("--store"), merged, QStringLiteral("--format"), QStringLiteral("store") });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("absent.kwb") && r.err.contains("does not exist") && !r.err.contains(".;"), r.err.constData());
     // A store into itself is refused too.
     r = kwb({ QStringLiteral("import"), merged, QStringLiteral("--store"), merged });
     QCOMPARE(r.code, 1);

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void initTestCase();
     void acceptUndoRedo();
     void noteAndHumanScore();
+    void lessonIsReplacedAndUndoBringsItBack();
     void branchFromTheForkTreesMenu();
     void labelAllInViewIsUndoable();
     void anotherStoreClearsTheUndoStack();
@@ -158,6 +159,40 @@ void TestCurationUi::acceptUndoRedo()
     QVERIFY(panel->model()->index(0, int(TrajectoryColumn::Labels)).data().toString().contains(QStringLiteral("reject")));
     QCOMPARE(stored(w, -1).size(), 1);
     QVERIFY(w.lastError().isEmpty());
+}
+
+void TestCurationUi::lessonIsReplacedAndUndoBringsItBack()
+{
+    MainWindow w;
+    w.setRemembersStores(false);
+    w.show();
+    QVERIFY(w.openStore(makeStore(QStringLiteral("lesson.kwb"), { test::steppingTrajectory() })));
+    QVERIFY(w.selectTrajectoryRow(0));
+    QVERIFY(w.goToPosition(1));
+    const auto lessons = [&] {
+        QStringList texts;
+        for (const Annotation& a : stored(w, 1))
+            if (a.kind == Annotation::Kind::Lesson)
+                texts.append(a.value);
+        return texts;
+    };
+    answer([](QInputDialog* d) { d->setTextValue(QStringLiteral("first draft")); });
+    action(w, "actionLesson")->trigger();
+    QCOMPARE(lessons(), QStringList { QStringLiteral("first draft") });
+    // The dialog offers the lesson there is, and the edit replaces it rather than adding a second one.
+    answer([](QInputDialog* d) {
+        QCOMPARE(d->textValue(), QStringLiteral("first draft"));
+        d->setTextValue(QStringLiteral("what changed: the loads are coalesced"));
+    });
+    action(w, "actionLesson")->trigger();
+    QCOMPARE(lessons(), QStringList { QStringLiteral("what changed: the loads are coalesced") });
+    action(w, "actionUndo")->trigger();
+    QCOMPARE(lessons(), QStringList { QStringLiteral("first draft") });
+    action(w, "actionRedo")->trigger();
+    QCOMPARE(lessons(), QStringList { QStringLiteral("what changed: the loads are coalesced") });
+    action(w, "actionUndo")->trigger();
+    action(w, "actionUndo")->trigger();
+    QVERIFY(lessons().isEmpty());
 }
 
 void TestCurationUi::noteAndHumanScore()

@@ -62,12 +62,18 @@ def run_agent(log_path, arguments, deadline):
 
 
 def store_trajectory(store):
+    """The trajectory's uuid once kwb agent has created it; "" before (read-only: never creates the file)."""
     import sqlite3
-    db = sqlite3.connect(store)
+    if not os.path.exists(store):
+        return ""
     try:
-        row = db.execute("SELECT uuid FROM trajectories ORDER BY id LIMIT 1").fetchone()
-    finally:
-        db.close()
+        db = sqlite3.connect("file:%s?mode=ro" % store, uri=True)
+        try:
+            row = db.execute("SELECT uuid FROM trajectories ORDER BY id LIMIT 1").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return ""
     return row[0] if row else ""
 
 
@@ -109,9 +115,18 @@ def record(plan_name, state, deadline, report):
     live = {}  # branch -> the log of its run in progress
     outcome = {}  # branch -> "done", "cut short" or an error
 
-    def save():
-        with open(progress_path, "w") as f:
+    def save():  # a kill mid-write leaves the previous file, never half of one
+        with open(progress_path + ".tmp", "w") as f:
             json.dump(progress, f, indent=1)
+        os.replace(progress_path + ".tmp", progress_path)
+
+    def finish(name, how):
+        with lock:
+            outcome.setdefault(name, how)
+
+    def outcome_of(name):
+        with lock:
+            return outcome.get(name)
 
     def main_turns():
         with lock:
@@ -125,14 +140,14 @@ def record(plan_name, state, deadline, report):
         with lock:
             done = list(progress["branches"].get(name, []))
         if len(done) == len(actions):
-            outcome[name] = "done"
+            finish(name, "done")
             return
         if fork_from is not None and not done:
             # Wait for the turn to fork from (and for the trajectory to exist).
             at = ids.index(fork_from)
             while len(main_turns()) <= at or not (progress["trajectory"] or store_trajectory(store)):
-                if time.time() > deadline or outcome.get("main") not in (None, "done"):
-                    outcome[name] = "cut short"
+                if time.time() > deadline or outcome_of("main") not in (None, "done"):
+                    finish(name, "cut short")
                     return
                 time.sleep(3)
             with lock:
@@ -154,13 +169,13 @@ def record(plan_name, state, deadline, report):
             uuid, turns, finished = run_agent(log, ["--store", store] + arguments, deadline)
         except Exception as e:  # the plan's logs say more
             turns, finished, uuid = logged_turns(log), False, ""
-            outcome[name] = "failed: %s" % e
+            finish(name, "failed: %s" % e)
         with lock:
             live.pop(name, None)
             progress["trajectory"] = progress["trajectory"] or uuid or store_trajectory(store)
             progress["branches"][name] = done + turns
             save()
-        outcome.setdefault(name, "done" if finished else "cut short")
+        finish(name, "done" if finished else "cut short")
 
     branches = [("main", None)] + [("fork-%d" % (i + 1), f["from"]) for i, f in enumerate(plan.get("forks", []))]
     threads = [threading.Thread(target=run_branch, args=b) for b in branches]
