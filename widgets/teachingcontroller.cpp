@@ -52,7 +52,11 @@ TeachingController::TeachingController(MainWindow* window, WorkbenchActions* act
     connect(trace, &TracePanel::loaded, this, [this] {
         const QString pattern = m_pendingFocus;
         m_pendingFocus.clear();
-        if (!pattern.isEmpty() && isOn())
+        if (pattern.isEmpty() || !isOn())
+            return;
+        if (m_pendingQuietly) // the lesson's own: zoom when something matches, say nothing otherwise
+            m_trace->timeline()->showFirstHighlight();
+        else
             lookFor(pattern);
     });
     if (QDockWidget* dock = dockOf(panel))
@@ -124,6 +128,16 @@ void TeachingController::turnShown(int turn)
     m_actions->previousLesson->setEnabled(m_panel->previousLesson() >= 0);
     m_pendingFocus.clear();
     applyHighlight();
+    // A lesson that names kernels shows the first of them in the timed calls as soon as the trace is there.
+    const QString lesson = m_trace->timeline()->highlight();
+    if (!isOn() || lesson.isEmpty())
+        return;
+    if (m_trace->isLoading()) {
+        m_pendingFocus = lesson;
+        m_pendingQuietly = true;
+    } else {
+        m_trace->timeline()->showFirstHighlight();
+    }
 }
 
 // In Teaching Mode the timeline outlines every kernel the lesson names; out of it, nothing.
@@ -144,6 +158,7 @@ void TeachingController::lookFor(const QString& pattern)
     }
     if (m_trace->isLoading()) {
         m_pendingFocus = pattern;
+        m_pendingQuietly = false;
         return;
     }
     m_trace->timeline()->setHighlight(pattern);

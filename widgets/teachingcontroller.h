@@ -10,7 +10,8 @@ class TeachingPanel;
 class TracePanel;
 class WorkbenchActions;
 
-// Teaching Mode: the Lesson pane follows the shown turn, the timeline outlines what the lesson says to look for,
+// Teaching Mode: the Lesson pane follows the shown turn, the timeline outlines what the lesson says to look for
+// and shows the first of it in the timed calls,
 // Go → Next/Previous Lesson walk the lessons (main branch first, then each fork), and Help → Open Case Studies
 // opens the case studies recorded on an H200 with the mode on.
 class TeachingController : public QObject
@@ -37,6 +38,7 @@ private:
     TeachingPanel* m_panel;
     TracePanel* m_trace;
     QString m_pendingFocus; // a pattern to find once the turn's trace has loaded
+    bool m_pendingQuietly = false; // the lesson's own highlight (no message when nothing matches)
 };
 
 } // namespace kwb

@@ -154,6 +154,13 @@ void TestTeaching::lookForOutlinesAndFindsTheKernel()
         for (const auto& e : track.events)
             matching += QString::fromStdString(timeline->model()->name(e)).contains(QStringLiteral("row_scale"), Qt::CaseInsensitive);
     QCOMPARE(timeline->highlightCount(), matching);
+    // The lesson's kernel is already selected, in the timed calls, before anything is clicked.
+    QTRY_VERIFY(timeline->selected().event >= 0);
+    {
+        const auto& first = timeline->model()->tracks()[size_t(timeline->selected().track)].events[size_t(timeline->selected().event)];
+        QVERIFY(QString::fromStdString(timeline->model()->name(first)).contains(QStringLiteral("row_scale")));
+        QVERIFY(first.start >= timeline->alignmentTime());
+    }
 
     // Picking the entry selects such a kernel in the timed calls and zooms to it.
     QListWidget* list = panel->lookForList();
