@@ -70,7 +70,9 @@ void TestSamplesTools::importingAStoreKeepsTracesAndRefusesTwice()
     QCOMPARE(digest(test::diagFixture()), before); // the input is read from a copy, never changed
     QVERIFY(!QFileInfo::exists(test::diagFixture() + QStringLiteral("-wal")));
     QString error;
-    auto source = Store::open(test::diagFixture(), &error, Store::OpenMode::MustExist);
+    const QString sourceCopy = path(QStringLiteral("source.kwb")); // the tracked fixture is only ever copied
+    QVERIFY(test::copyDiagFixture(sourceCopy));
+    auto source = Store::open(sourceCopy, &error, Store::OpenMode::MustExist);
     auto target = Store::open(merged, &error, Store::OpenMode::MustExist);
     QVERIFY(source && target);
     const auto a = source->trajectory(source->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Full, &error);
@@ -198,7 +200,9 @@ void TestSamplesTools::badLessonFilesChangeNothing()
 void TestSamplesTools::perTrajectoryTableIsTheFinalTurnsOwn()
 {
     QString error;
-    auto s = Store::open(test::diagFixture(), &error, Store::OpenMode::MustExist);
+    const QString copy = path(QStringLiteral("table.kwb"));
+    QVERIFY(test::copyDiagFixture(copy));
+    auto s = Store::open(copy, &error, Store::OpenMode::MustExist);
     const auto t = s->trajectory(s->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
     // The final kernel is the best correct turn by speed-up over torch.compile.
     const Turn* best = nullptr;
