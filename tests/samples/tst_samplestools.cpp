@@ -211,7 +211,7 @@ void TestSamplesTools::perTrajectoryTableIsTheFinalTurnsOwn()
             best = &turn;
     QVERIFY(best && best->eval->timing.candidate.isKnown());
     s.reset();
-    Result r = kwb({ QStringLiteral("summary"), test::diagFixture(), QStringLiteral("--per-trajectory") });
+    Result r = kwb({ QStringLiteral("summary"), copy, QStringLiteral("--per-trajectory") });
     QVERIFY2(r.code == 0, r.err.constData());
     const QString text = QString::fromUtf8(r.out);
     const QString row = QStringLiteral("| 1_diag_matmul | %1 | %2 | %3 | %4 | %5× | %6× | – |")
@@ -221,7 +221,7 @@ void TestSamplesTools::perTrajectoryTableIsTheFinalTurnsOwn()
                                 QString::number(best->eval->speedupVsEager(), 'f', 2), QString::number(best->eval->speedupVsCompile(), 'f', 2));
     QVERIFY2(text.contains(row), qPrintable(text + QStringLiteral("\nexpected: ") + row));
     QVERIFY2(text.contains(QStringLiteral("Measured on NVIDIA H200, driver 580.159.04, CUDA 13.0, torch 2.11.0+cu130")), qPrintable(text));
-    r = kwb({ QStringLiteral("summary"), test::diagFixture(), QStringLiteral("--per-trajectory"), QStringLiteral("--json") });
+    r = kwb({ QStringLiteral("summary"), copy, QStringLiteral("--per-trajectory"), QStringLiteral("--json") });
     const QJsonArray rows = QJsonDocument::fromJson(r.out).array();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.at(0)[QStringLiteral("final_turn")].toString(), best->uuid);
