@@ -1,5 +1,7 @@
 #include "teachingpanel.h"
 
+#include "curate/trajectorytable.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -19,12 +21,12 @@ namespace {
 
 QString ms(double us)
 {
-    return std::isfinite(us) ? QString::number(us / 1000.0, 'f', 3) : QStringLiteral("–");
+    return TrajectoryTable::formatMs(us / 1000.0);
 }
 
 QString times(double x)
 {
-    return std::isfinite(x) ? QString::number(x, 'f', 2) + QStringLiteral("×") : QStringLiteral("–");
+    return TrajectoryTable::formatTimes(x);
 }
 
 QLabel* wrapping(QWidget* parent, const QString& name)
@@ -188,7 +190,8 @@ QList<int> TeachingPanel::lessonOrder(const Trajectory& trajectory)
 void TeachingPanel::setTrajectory(const Trajectory* trajectory)
 {
     m_trajectory = trajectory;
-    m_order = trajectory ? lessonOrder(*trajectory) : QList<int>();
+    m_allTurns = trajectory ? lessonOrder(*trajectory) : QList<int>();
+    m_order = m_allTurns;
     // Next and previous go through the turns that have a lesson, or through every turn where none has.
     if (trajectory) {
         QList<int> taught;
@@ -219,8 +222,7 @@ void TeachingPanel::fillSummary()
     m_intro->setText(intro ? intro->value : tr("This trajectory has no lesson; the measured figures below are its own."));
     // One row per branch, by its final turn's own evaluation; the main branch's (where the lesson order starts) first.
     QList<const Turn*> leaves = m_trajectory->leaves();
-    const QList<int> order = lessonOrder(*m_trajectory);
-    for (int t : order) {
+    for (int t : m_allTurns) {
         const Turn* turn = &m_trajectory->turns.at(t);
         if (leaves.removeOne(turn)) {
             leaves.prepend(turn); // the first leaf in the order ends the main branch
@@ -343,10 +345,9 @@ int TeachingPanel::previousLesson() const
     if (at == 0)
         return -1;
     // A turn without a lesson: the last lesson before it in the full order.
-    const QList<int> all = lessonOrder(*m_trajectory);
-    for (qsizetype i = all.indexOf(m_turn) - 1; i >= 0; --i)
-        if (m_order.contains(all.at(i)))
-            return all.at(i);
+    for (qsizetype i = m_allTurns.indexOf(m_turn) - 1; i >= 0; --i)
+        if (m_order.contains(m_allTurns.at(i)))
+            return m_allTurns.at(i);
     return -1;
 }
 
@@ -359,10 +360,9 @@ int TeachingPanel::nextLesson() const
     const qsizetype at = m_order.indexOf(m_turn);
     if (at >= 0)
         return at + 1 < m_order.size() ? m_order.at(at + 1) : -1;
-    const QList<int> all = lessonOrder(*m_trajectory);
-    for (qsizetype i = all.indexOf(m_turn) + 1; i < all.size(); ++i)
-        if (m_order.contains(all.at(i)))
-            return all.at(i);
+    for (qsizetype i = m_allTurns.indexOf(m_turn) + 1; i < m_allTurns.size(); ++i)
+        if (m_order.contains(m_allTurns.at(i)))
+            return m_allTurns.at(i);
     return -1;
 }
 

@@ -49,7 +49,8 @@ private:
     static QString measured(const Turn& turn);
 
     const Trajectory* m_trajectory = nullptr;
-    QList<int> m_order;
+    QList<int> m_allTurns; // every turn in lesson order
+    QList<int> m_order; // the stops of next/previous: the turns with a lesson (all of them where none has one)
     int m_turn = -1;
     QLabel* m_title;
     QLabel* m_intro;

@@ -9,22 +9,22 @@ namespace kwb {
 
 namespace {
 
-QString milliseconds(double ms)
-{
-    return std::isfinite(ms) ? QString::number(ms, 'f', 3) : QStringLiteral("–");
-}
-
-QString times(double x)
-{
-    return std::isfinite(x) ? QString::number(x, 'f', 2) + QStringLiteral("×") : QStringLiteral("–");
-}
-
 QJsonValue number(double x)
 {
     return std::isfinite(x) ? QJsonValue(x) : QJsonValue();
 }
 
 } // namespace
+
+QString TrajectoryTable::formatMs(double ms)
+{
+    return std::isfinite(ms) ? QString::number(ms, 'f', 3) : QStringLiteral("–");
+}
+
+QString TrajectoryTable::formatTimes(double x)
+{
+    return std::isfinite(x) ? QString::number(x, 'f', 2) + QStringLiteral("×") : QStringLiteral("–");
+}
 
 const Turn* TrajectoryTable::finalTurn(const Trajectory& trajectory)
 {
@@ -105,9 +105,9 @@ QString TrajectoryTable::toMarkdown(const QList<Row>& rows)
     bool oneEnvironment = true;
     for (const Row& r : rows) {
         text += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
-                    .arg(r.task, QString(r.title).replace(QLatin1Char('|'), QLatin1Char('/')), milliseconds(r.eagerMs),
-                        milliseconds(r.compileMs), milliseconds(r.kernelMs), times(r.speedupVsEager),
-                        times(r.speedupVsCompile), times(r.paperVsCompile));
+                    .arg(r.task, QString(r.title).replace(QLatin1Char('|'), QLatin1Char('/')), formatMs(r.eagerMs),
+                        formatMs(r.compileMs), formatMs(r.kernelMs), formatTimes(r.speedupVsEager),
+                        formatTimes(r.speedupVsCompile), formatTimes(r.paperVsCompile));
         if (r.finalTurn.isEmpty())
             continue;
         const QString e = describeEnvironment(r.fingerprint);

@@ -44,6 +44,9 @@ public:
     // A Markdown table, then one line naming the environment (when every final turn shares one).
     static QString toMarkdown(const QList<Row>& rows);
     static QJsonArray toJson(const QList<Row>& rows);
+    // How the table writes a time and a speed-up: "0.087" (ms, three decimals) and "34.96×"; "–" when unknown.
+    static QString formatMs(double ms);
+    static QString formatTimes(double x);
     // "NVIDIA H200, driver 580.159.04, CUDA 13.0, torch 2.11.0+cu130, TF32 fp32, flags -O3 ..." from a fingerprint.
     static QString describeEnvironment(const QJsonObject& fingerprint);
 };
