@@ -98,7 +98,7 @@ QString TrajectoryTable::describeEnvironment(const QJsonObject& f)
 
 QString TrajectoryTable::toMarkdown(const QList<Row>& rows)
 {
-    QString text = tr("| task | trajectory | eager ms | torch.compile ms | final kernel ms | × eager | × torch.compile | "
+    QString text = tr("| task | trajectory | eager ms | torch.compile ms | best kernel ms | × eager | × torch.compile | "
                       "paper × torch.compile |\n")
         + QStringLiteral("|---|---|---:|---:|---:|---:|---:|---:|\n");
     QString environment;

@@ -14,7 +14,7 @@ class Store;
 struct Trajectory;
 struct Turn;
 
-// One row per trajectory: eager PyTorch, torch.compile and the final kernel (the best correct turn, by speed-up over
+// One row per trajectory: eager PyTorch, torch.compile and the best kernel (the best correct turn, by speed-up over
 // torch.compile, as RunSummary counts it), all medians of that turn's own evaluation, with the speed-ups and, where
 // the trajectory's lesson gives one, the CUDA Agent paper's figure for the same pattern. The README's sample table
 // is this table as `kwb summary --per-trajectory` prints it.
