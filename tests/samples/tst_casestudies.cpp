@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void initTestCase();
     void everyTurnWasEvaluatedAndTracedOnTheH200();
     void everyTrajectoryTeachesTheWholeLoop();
+    void everyLookForFindsItsKernel();
     void readmeTableIsTheStoresSummary();
 
 private:
@@ -36,8 +38,7 @@ private:
 
 void TestCaseStudies::initTestCase()
 {
-    if (!QFileInfo::exists(m_bundled))
-        QSKIP("resources/samples/case-studies.kwb has not been recorded yet (bench/h200/samples/record.sh).");
+    QVERIFY2(QFileInfo::exists(m_bundled), qPrintable(m_bundled + QStringLiteral(" is missing: the case studies ship with the workbench.")));
     QVERIFY2(QFileInfo(m_bundled).size() <= 20 * 1024 * 1024, "the bundled store is over 20 MB");
     const QString copy = m_dir.filePath(QStringLiteral("case-studies.kwb")); // opened read-write: never the shipped file
     QVERIFY(QFile::copy(m_bundled, copy));
@@ -116,6 +117,42 @@ void TestCaseStudies::everyTrajectoryTeachesTheWholeLoop()
         forked += t.leaves().size() >= 2;
     }
     QVERIFY2(forked >= 2, "fewer than two case studies fork");
+}
+
+// Teaching Mode outlines what a lesson says to look for: every pattern must find a kernel in that turn's own trace, or
+// the pane would point at a timeline that is empty or shows something else.
+void TestCaseStudies::everyLookForFindsItsKernel()
+{
+    int patterns = 0;
+    for (const Trajectory& t : m_trajectories) {
+        for (const Turn& turn : t.turns) {
+            for (const Annotation& a : turn.annotations) {
+                const QJsonArray lookFor = a.details.value(QStringLiteral("look_for")).toArray();
+                if (a.kind != Annotation::Kind::Lesson || lookFor.isEmpty())
+                    continue;
+                const QString where = t.title + QStringLiteral(" / ") + a.details.value(QStringLiteral("step")).toString();
+                QVERIFY2(turn.eval && !turn.eval->traceBlob.isEmpty(), qPrintable(where + QStringLiteral(": says what to look for in a timeline it has not got")));
+                QString error;
+                const auto json = m_store->blob(turn.eval->traceBlob, &error);
+                QVERIFY2(json, qPrintable(error));
+                const auto read = trace::TraceReader::parse(std::string_view(json->constData(), size_t(json->size())), "turn");
+                QVERIFY2(read.error.empty() && read.model, read.error.c_str());
+                QStringList kernels;
+                for (const auto& track : read.model->tracks())
+                    for (const auto& e : track.events)
+                        if (e.kind() == trace::EventKind::Kernel)
+                            kernels.append(QString::fromStdString(read.model->names().at(e.name)));
+                for (const QJsonValue& v : lookFor) {
+                    const QString pattern = v.toObject().value(QStringLiteral("kernel")).toString();
+                    const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+                    QVERIFY2(re.isValid(), qPrintable(where + QStringLiteral(": ") + re.errorString()));
+                    QVERIFY2(!kernels.filter(re).isEmpty(), qPrintable(where + QStringLiteral(": no kernel in the trace matches ") + pattern));
+                    ++patterns;
+                }
+            }
+        }
+    }
+    QVERIFY2(patterns > 0, "no lesson says what to look for");
 }
 
 void TestCaseStudies::readmeTableIsTheStoresSummary()
