@@ -22,6 +22,7 @@ int agent(const QStringList& arguments);
 int summary(const QStringList& arguments);
 int label(const QStringList& arguments);
 int lessons(const QStringList& arguments);
+int attachCalibration(const QStringList& arguments);
 // Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
 int passThrough(const QString& command, const QStringList& arguments);
 

@@ -51,6 +51,8 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  label STORE --add|--remove L [filters | --trajectory UUID]\n"
                           "                                   label the selected trajectories in one transaction\n"
                           "  lessons STORE FILE               set teaching notes on trajectories, turns and branches\n"
+                          "  attach-calibration STORE FILE    give the evaluations made on a calibrated machine its\n"
+                          "                                   ceilings (kwb-runner calibrate's JSON), for the roofline\n"
                           "\n"
                           "Run 'kwb COMMAND --help' for a command's options.\n";
 
@@ -95,6 +97,8 @@ int main(int argc, char** argv)
         return kwb::cli::label(args);
     if (command == QLatin1String("lessons"))
         return kwb::cli::lessons(args);
+    if (command == QLatin1String("attach-calibration"))
+        return kwb::cli::attachCalibration(args);
     if (command == QLatin1String("baseline") || command == QLatin1String("eval-set") || command == QLatin1String("lint"))
         return kwb::cli::passThrough(command, args);
     return kwb::cli::fail(QStringLiteral("'%1' is not a kwb command; run 'kwb --help' for the list.").arg(command),

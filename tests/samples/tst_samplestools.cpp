@@ -1,6 +1,7 @@
 #include "samplefixture.h"
 
 #include "curate/trajectorytable.h"
+#include "model/roofline.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>
@@ -23,6 +24,9 @@ private Q_SLOTS:
     void badLessonFilesChangeNothing_data();
     void badLessonFilesChangeNothing();
     void perTrajectoryTableIsTheFinalTurnsOwn();
+    void calibrationGivesItsMachinesTurnsARoofline();
+    void badCalibrationsChangeNothing_data();
+    void badCalibrationsChangeNothing();
 
 private:
     struct Result
@@ -34,6 +38,8 @@ private:
     Result kwb(const QStringList& args);
     QString path(const QString& name) const { return m_dir->filePath(name); }
     QString writeLessons(const QJsonArray& lessons);
+    QString writeJson(const QString& name, const QByteArray& bytes);
+    static QJsonObject h200Calibration();
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
@@ -227,6 +233,113 @@ void TestSamplesTools::perTrajectoryTableIsTheFinalTurnsOwn()
     QCOMPARE(rows.at(0)[QStringLiteral("final_turn")].toString(), best->uuid);
     QCOMPARE(rows.at(0)[QStringLiteral("kernel_ms")].toDouble(), best->eval->timing.candidate.medianUs / 1000);
     QCOMPARE(rows.at(0)[QStringLiteral("fingerprint")][QStringLiteral("gpu_name")].toString(), QStringLiteral("NVIDIA H200"));
+}
+
+QString TestSamplesTools::writeJson(const QString& name, const QByteArray& bytes)
+{
+    QFile f(path(name));
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() ? f.fileName() : QString();
+}
+
+// The calibration kwb-runner made on an H200 of the same host name, GPU and driver as the fixture's turns.
+QJsonObject TestSamplesTools::h200Calibration()
+{
+    QFile f(QStringLiteral(KWB_SOURCE_DIR "/bench/h200/roofline/calibration.json"));
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+}
+
+void TestSamplesTools::calibrationGivesItsMachinesTurnsARoofline()
+{
+    const QString store = path(QStringLiteral("calibrated.kwb"));
+    QVERIFY(test::copyDiagFixture(store));
+    const QJsonObject calibration = h200Calibration();
+    QVERIFY(!calibration.isEmpty());
+    const QString file = writeJson(QStringLiteral("calibration.json"), QJsonDocument(calibration).toJson());
+    Result r = kwb({ QStringLiteral("attach-calibration"), store, file });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("to 4 evaluation(s); 0 were made on another machine and 0 had ceilings already."), r.out.constData());
+
+    QString error;
+    {
+        auto s = Store::open(store, &error, Store::OpenMode::MustExist);
+        QVERIFY2(s, qPrintable(error));
+        const auto ids = s->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+        const auto t = s->trajectory(ids->first(), Store::Depth::Headers, &error);
+        QVERIFY(t);
+        const double bandwidth = calibration[QStringLiteral("ceilings")][QStringLiteral("bandwidth_bytes_per_s")].toDouble();
+        double best = 0;
+        int points = 0;
+        for (const Turn& turn : t->turns) {
+            QCOMPARE(turn.eval->ceilings.bandwidth, bandwidth);
+            QCOMPARE(turn.eval->ceilings.calibratedAt, calibration[QStringLiteral("calibrated_at")].toString());
+            const RooflinePoint p = roofline::correctCandidate(*turn.eval);
+            QCOMPARE(p.isValid(), turn.eval->verify.status == StageStatus::Passed);
+            if (p.isValid()) {
+                // The floor over the copy bandwidth (or the FLOPs over the fp32 rate) against the median, as the runner would.
+                const double memory = turn.eval->floor.bytes() / bandwidth;
+                const double compute = turn.eval->floor.flops / turn.eval->ceilings.fp32;
+                QCOMPARE(p.fractionOfRoofline, std::max(memory, compute) / (turn.eval->timing.candidate.medianUs * 1e-6));
+                best = std::max(best, p.fractionOfRoofline);
+                ++points;
+            }
+        }
+        QCOMPARE(points, 2);
+        const auto summaries = s->summaries(*ids, &error);
+        QVERIFY(summaries);
+        QCOMPARE(summaries->first().bestRoofline, best); // the list's "% roofline"
+    }
+    // Again: nothing left to give, and the evaluations keep the ceilings they have.
+    r = kwb({ QStringLiteral("attach-calibration"), store, file });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("to 0 evaluation(s); 0 were made on another machine and 4 had ceilings already."), r.out.constData());
+    r = kwb({ QStringLiteral("check"), store });
+    QVERIFY2(r.code == 0, r.err.constData());
+
+    // Another driver is another machine: its calibration is not the recording's.
+    QJsonObject other = calibration;
+    QJsonObject fingerprint = other[QStringLiteral("fingerprint")].toObject();
+    fingerprint[QStringLiteral("driver_version")] = QStringLiteral("570.86.15");
+    other[QStringLiteral("fingerprint")] = fingerprint;
+    const QString fresh = path(QStringLiteral("fresh.kwb"));
+    QVERIFY(test::copyDiagFixture(fresh));
+    r = kwb({ QStringLiteral("attach-calibration"), fresh, writeJson(QStringLiteral("other.json"), QJsonDocument(other).toJson()) });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("to 0 evaluation(s); 4 were made on another machine"), r.out.constData());
+}
+
+void TestSamplesTools::badCalibrationsChangeNothing_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QByteArray>("message");
+    QJsonObject noMachine = h200Calibration();
+    noMachine.remove(QStringLiteral("fingerprint"));
+    QJsonObject noCeilings = h200Calibration();
+    noCeilings.remove(QStringLiteral("ceilings"));
+    QJsonObject zeroBandwidth = h200Calibration();
+    QJsonObject ceilings = zeroBandwidth[QStringLiteral("ceilings")].toObject();
+    ceilings[QStringLiteral("bandwidth_bytes_per_s")] = 0;
+    zeroBandwidth[QStringLiteral("ceilings")] = ceilings;
+    QTest::newRow("not json") << QByteArray("{\"ceilings\": ") << QByteArray("is not a JSON object");
+    QTest::newRow("no machine") << QJsonDocument(noMachine).toJson() << QByteArray("does not name its machine's host_name");
+    QTest::newRow("no ceilings") << QJsonDocument(noCeilings).toJson() << QByteArray("has no usable ceilings");
+    QTest::newRow("zero bandwidth") << QJsonDocument(zeroBandwidth).toJson() << QByteArray("has no usable ceilings");
+}
+
+void TestSamplesTools::badCalibrationsChangeNothing()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QByteArray, message);
+    const QString store = path(QStringLiteral("untouched.kwb"));
+    QVERIFY(test::copyDiagFixture(store));
+    const auto digest = [&] {
+        QFile f(store);
+        return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+    };
+    const QByteArray before = digest();
+    const Result r = kwb({ QStringLiteral("attach-calibration"), store, writeJson(QStringLiteral("bad.json"), json) });
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(message) && r.err.count('\n') == 1, r.err.constData());
+    QCOMPARE(digest(), before);
 }
 
 QTEST_MAIN(TestSamplesTools)

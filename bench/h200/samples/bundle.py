@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Builds the bundled sample store from recorded plans: one store, every plan's lessons on its turns.
 
-    bundle.py STATE_DIR [OUT_STORE] [--kwb PATH]
+    bundle.py STATE_DIR [OUT_STORE] [--kwb PATH] [--calibration FILE]
 
 STATE_DIR holds what record.sh recorded on the GPU host (one folder per plan with store.kwb and record.json).
-Each store is imported with `kwb import` (traces with it), the plans' summaries, lessons and what each turn was meant
-to show become Lesson annotations (`kwb lessons`), and the result is compacted, checked (`kwb check`) and moved to
-OUT_STORE (default resources/samples/case-studies.kwb). Nothing here measures or types in a figure: the numbers the
-window and the README show are the recorded evaluations'.
+Each store is imported with `kwb import` (traces with it). With --calibration, the evaluations made on the calibrated
+machine (same host name, GPU and driver) that carry no ceilings get that calibration's (`kwb attach-calibration`), so
+the roofline can be drawn for a recording whose cache held no calibration. The plans' summaries, lessons and what each
+turn was meant to show become Lesson annotations (`kwb lessons`), and the result is compacted, checked (`kwb check`)
+and moved to OUT_STORE (default resources/samples/case-studies.kwb). Nothing here measures or types in a figure: the
+numbers the window and the README show are the recorded evaluations'.
 """
 import argparse
 import json
@@ -41,6 +43,7 @@ def main():
     parser.add_argument("state")
     parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "resources", "samples", "case-studies.kwb"))
     parser.add_argument("--kwb", default=os.path.join(ROOT, "build", "dev", "bin", "kwb"))
+    parser.add_argument("--calibration", help="a kwb-runner calibrate JSON of the recording's machine (see above)")
     parser.add_argument("--partial", action="store_true",
                         help="also plans whose recording stopped part-way (progress.json): a preview, never the shipped store")
     args = parser.parse_args()
@@ -74,6 +77,8 @@ def main():
                 continue
             lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1), args.partial)
             lessons.append({"branch": uuids[-1], "text": fork["summary"], "details": {"from": fork["from"]}})
+    if args.calibration:
+        subprocess.run([args.kwb, "attach-calibration", temporary, args.calibration], check=True)
     lesson_file = temporary + ".lessons.json"
     with open(lesson_file, "w") as f:
         json.dump({"lessons": lessons}, f, indent=1)
