@@ -1,11 +1,8 @@
 #include "commandline.h"
 #include "commands.h"
-
 #include "io/ceilingsattacher.h"
 #include "store/store.h"
 
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace kwb::cli {
@@ -15,33 +12,34 @@ int attachCalibration(const QStringList& arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
     parser.addPositionalArgument(QStringLiteral("CALIBRATION"),
-        QStringLiteral("What kwb-runner calibrate wrote (its output, or calibration/<device>.json in its cache folder)."));
+        QStringLiteral(
+            "What kwb-runner calibrate wrote (its output, or calibration/<device>.json in its cache folder)."));
     if (const int code = parseOrExit(parser, arguments,
-            QStringLiteral("Gives the evaluations made on the calibrated machine (same host name, GPU and driver) that have "
-                           "no ceilings the calibration's ceilings, so that their roofline can be drawn; one transaction."),
+            QStringLiteral(
+                "Gives the evaluations made on the calibrated machine (same host name, GPU and driver) that have "
+                "no ceilings the calibration's ceilings, so that their roofline can be drawn; one transaction."),
             2);
         code >= 0)
         return code;
     const QString path = parser.positionalArguments().at(1);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("%1 cannot be read: %2.").arg(path, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
-        return fail(QStringLiteral("%1 is not a JSON object: %2 at byte %3.").arg(path, parseError.errorString()).arg(parseError.offset));
     QString error;
+    const auto calibration = readJsonObject(path, &error);
+    if (!calibration)
+        return fail(error);
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
-    const auto result = CeilingsAttacher::attach(*store, doc.object(), &error);
+    const auto result = CeilingsAttacher::attach(*store, *calibration, &error);
     if (!result)
         return fail(QStringLiteral("%1: %2").arg(path, error));
-    const QJsonObject machine = doc.object().value(QLatin1String("fingerprint")).toObject();
-    out() << QStringLiteral("Attached the calibration of %1 (driver %2, host %3, %4) to %5 evaluation(s); %6 were made on "
-                            "another machine and %7 had ceilings already.\n")
-                 .arg(machine.value(QLatin1String("gpu_name")).toString(), machine.value(QLatin1String("driver_version")).toString(),
-                     machine.value(QLatin1String("host_name")).toString(), doc.object().value(QLatin1String("calibrated_at")).toString())
+    const QJsonObject machine = calibration->value(QLatin1String("fingerprint")).toObject();
+    out() << QStringLiteral(
+        "Attached the calibration of %1 (driver %2, host %3, %4) to %5 evaluation(s); %6 were made on "
+        "another machine and %7 had ceilings already.\n")
+                 .arg(machine.value(QLatin1String("gpu_name")).toString(),
+                     machine.value(QLatin1String("driver_version")).toString(),
+                     machine.value(QLatin1String("host_name")).toString(),
+                     calibration->value(QLatin1String("calibrated_at")).toString())
                  .arg(result->attached)
                  .arg(result->otherMachine)
                  .arg(result->hadCeilings);

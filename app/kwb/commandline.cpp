@@ -1,10 +1,33 @@
 #include "commandline.h"
 
+#include <QFile>
+#include <QJsonDocument>
+
 #include "store/trajectoryfilter.h"
 
 #include "commands.h"
 
 namespace kwb::cli {
+
+std::optional<QJsonObject> readJsonObject(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1 cannot be read: %2.").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("%1 is not valid JSON: %2 at byte %3.").arg(path, parseError.errorString()).arg(parseError.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        *error = QStringLiteral("%1 is JSON but not an object.").arg(path);
+        return std::nullopt;
+    }
+    return doc.object();
+}
 
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 
 #include <optional>
 
@@ -12,6 +13,9 @@ namespace kwb::cli {
 
 // Parses a subcommand's options; prints help or the usage error itself. Returns -1 to go on, else the exit code.
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional);
+
+// A JSON file whose top level is an object; nothing, with *error set to one sentence naming the file, otherwise.
+std::optional<QJsonObject> readJsonObject(const QString& path, QString* error);
 
 // The trajectory list's filters as options (--task, --level, --status, --label, --search, --real-only), for commands
 // that work on "the trajectories in view"; a command with a --task of its own leaves that one out.

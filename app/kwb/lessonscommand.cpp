@@ -4,10 +4,8 @@
 #include "curate/curation.h"
 #include "store/store.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace kwb::cli {
@@ -79,18 +77,14 @@ int lessons(const QStringList& arguments)
         code >= 0)
         return code;
     const QString path = parser.positionalArguments().at(1);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("%1 cannot be read: %2.").arg(path, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return fail(QStringLiteral("%1 is not valid JSON: %2 at byte %3.").arg(path, parseError.errorString()).arg(parseError.offset));
-    const QJsonValue list = doc.object().value(QLatin1String("lessons"));
+    QString error;
+    const auto doc = readJsonObject(path, &error);
+    if (!doc)
+        return fail(error);
+    const QJsonValue list = doc->value(QLatin1String("lessons"));
     if (!list.isArray())
         return fail(QStringLiteral("%1 has no \"lessons\" array.").arg(QFileInfo(path).fileName()));
 
-    QString error;
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);

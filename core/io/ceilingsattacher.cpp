@@ -16,20 +16,23 @@ const char* const kIdentity[] = { "host_name", "gpu_name", "driver_version" };
 
 } // namespace
 
-std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(Store& store, const QJsonObject& calibration, QString* error)
+std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
+    Store& store, const QJsonObject& calibration, QString* error)
 {
     const QJsonObject machine = calibration.value(QLatin1String("fingerprint")).toObject();
     const QJsonObject ceilings = calibration.value(QLatin1String("ceilings")).toObject();
     for (const char* key : kIdentity) {
         if (machine.value(QLatin1String(key)).toString().isEmpty()) {
-            *error = QStringLiteral("The calibration does not name its machine's %1; give the JSON that kwb-runner calibrate wrote.")
+            *error = QStringLiteral(
+                "The calibration does not name its machine's %1; give the JSON that kwb-runner calibrate wrote.")
                          .arg(QLatin1String(key));
             return std::nullopt;
         }
     }
     // Read the ceilings the way an evaluation's are read, so a calibration that would not load is refused here.
     QString inner;
-    const Ceilings read = EvalResult::fromJson(QJsonObject { { QStringLiteral("ceilings"), ceilings } }, &inner).ceilings;
+    const Ceilings read
+        = EvalResult::fromJson(QJsonObject { { QStringLiteral("ceilings"), ceilings } }, &inner).ceilings;
     if (!inner.isEmpty() || !(read.bandwidth > 0) || !(read.fp32 > 0)) {
         *error = QStringLiteral("The calibration has no usable ceilings (copy bandwidth and fp32 rate)%1.")
                      .arg(inner.isEmpty() ? QString() : QStringLiteral(": ") + inner);
@@ -47,14 +50,17 @@ std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(Store& store, c
     }
     Result result;
     while (rows.next()) {
-        EvalResult e = EvalResult::fromJson(QJsonDocument::fromJson(rows.value(2).toString().toUtf8()).object(), &inner);
+        EvalResult e
+            = EvalResult::fromJson(QJsonDocument::fromJson(rows.value(2).toString().toUtf8()).object(), &inner);
         if (!inner.isEmpty()) {
-            *error = store.describe(QStringLiteral("The evaluation of turn %1").arg(rows.value(1).toString())) + QStringLiteral(" is damaged: ") + inner;
+            *error = store.describe(QStringLiteral("The evaluation of turn %1").arg(rows.value(1).toString()))
+                + QStringLiteral(" is damaged: ") + inner;
             return std::nullopt;
         }
         bool same = true;
         for (const char* key : kIdentity)
-            same = same && e.fingerprint.value(QLatin1String(key)).toString() == machine.value(QLatin1String(key)).toString();
+            same = same
+                && e.fingerprint.value(QLatin1String(key)).toString() == machine.value(QLatin1String(key)).toString();
         if (!same) {
             ++result.otherMachine;
             continue;

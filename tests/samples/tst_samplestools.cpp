@@ -319,7 +319,8 @@ void TestSamplesTools::badCalibrationsChangeNothing_data()
     QJsonObject ceilings = zeroBandwidth[QStringLiteral("ceilings")].toObject();
     ceilings[QStringLiteral("bandwidth_bytes_per_s")] = 0;
     zeroBandwidth[QStringLiteral("ceilings")] = ceilings;
-    QTest::newRow("not json") << QByteArray("{\"ceilings\": ") << QByteArray("is not a JSON object");
+    QTest::newRow("not json") << QByteArray("{\"ceilings\": ") << QByteArray("is not valid JSON");
+    QTest::newRow("not an object") << QByteArray("[1, 2]") << QByteArray("is JSON but not an object");
     QTest::newRow("no machine") << QJsonDocument(noMachine).toJson() << QByteArray("does not name its machine's host_name");
     QTest::newRow("no ceilings") << QJsonDocument(noCeilings).toJson() << QByteArray("has no usable ceilings");
     QTest::newRow("zero bandwidth") << QJsonDocument(zeroBandwidth).toJson() << QByteArray("has no usable ceilings");
