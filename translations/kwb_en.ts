@@ -1490,10 +1490,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compiled and correct; not timed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1511,6 +1507,22 @@
     </message>
     <message>
         <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 of the roofline, %2-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1490,10 +1490,6 @@
         <translation> (error máximo %1 frente a una tolerancia de %2)</translation>
     </message>
     <message>
-        <source>Compiled and correct; not timed.</source>
-        <translation>Compilado y correcto; sin cronometrar.</translation>
-    </message>
-    <message>
         <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
         <translation>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 frente a eager · %5 frente a torch.compile%6.</translation>
     </message>
@@ -1512,6 +1508,22 @@
     <message>
         <source>%1 B</source>
         <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed%1.</source>
+        <translation>Compilado y correcto; sin cronometrar%1.</translation>
+    </message>
+    <message>
+        <source> · %1 of the roofline, %2-bound</source>
+        <translation> · %1 del roofline, límite: %2</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>cómputo</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memoria</translation>
     </message>
 </context>
 <context>

@@ -1478,10 +1478,6 @@
         <translation>（最大误差 %1，容差 %2）</translation>
     </message>
     <message>
-        <source>Compiled and correct; not timed.</source>
-        <translation>已编译且正确；未计时。</translation>
-    </message>
-    <message>
         <source>Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.</source>
         <translation>内核 %1 ms · eager %2 ms · torch.compile %3 ms · 相对 eager %4 · 相对 torch.compile %5%6。</translation>
     </message>
@@ -1500,6 +1496,22 @@
     <message>
         <source>%1 B</source>
         <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>Compiled and correct; not timed%1.</source>
+        <translation>已编译且正确；未计时%1。</translation>
+    </message>
+    <message>
+        <source> · %1 of the roofline, %2-bound</source>
+        <translation> · 达到 roofline 的 %1，瓶颈：%2</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "teachingpanel.h"
 
 #include "curate/trajectorytable.h"
+#include "model/roofline.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -280,9 +281,15 @@ QString TeachingPanel::measured(const Turn& turn)
     }
     if (!e.timing.candidate.isKnown())
         return tr("Compiled and correct; not timed%1.").arg(on);
+    // How close to the hardware, where the machine was calibrated: the lessons send the reader to this figure.
+    const RooflinePoint p = roofline::candidate(e);
+    const QString roof = !p.isValid() ? QString()
+        : tr(" · %1 of the roofline, %2-bound")
+              .arg(roofline::percentText(p.fractionOfRoofline),
+                  p.limitedBy == RooflinePoint::Limit::Compute ? tr("compute") : tr("memory"));
     return tr("Kernel %1 ms · eager %2 ms · torch.compile %3 ms · %4 over eager · %5 over torch.compile%6.")
         .arg(ms(e.timing.candidate.medianUs), ms(e.timing.eager.medianUs), ms(e.timing.compiled.medianUs),
-            times(e.speedupVsEager()), times(e.speedupVsCompile()), on);
+            times(e.speedupVsEager()), times(e.speedupVsCompile()), roof + on);
 }
 
 void TeachingPanel::showTurn(int turn)

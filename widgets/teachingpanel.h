@@ -31,6 +31,9 @@ public:
     int nextLesson() const;
     // The newest Lesson annotation of that scope among these, or nullptr.
     static const Annotation* lessonOf(const QList<Annotation>& annotations, Annotation::Scope scope);
+    // The line under a lesson: what the turn's own evaluation found (the compile error, the wrong answer, or its times,
+    // speed-ups and, on a calibrated machine, its fraction of the roofline).
+    static QString measured(const Turn& turn);
 
     // What is shown, for tests and for copying.
     QString lessonText() const;
@@ -46,7 +49,6 @@ Q_SIGNALS:
 
 private:
     void fillSummary();
-    static QString measured(const Turn& turn);
 
     const Trajectory* m_trajectory = nullptr;
     QList<int> m_allTurns; // every turn in lesson order

@@ -1,7 +1,9 @@
 #include "samplefixture.h"
 #include "widgetfixtures.h"
 
+#include "io/ceilingsattacher.h"
 #include "mainwindow.h"
+#include "model/roofline.h"
 #include "samplestore.h"
 #include "teachingpanel.h"
 #include "timelineview.h"
@@ -9,6 +11,8 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QTableWidget>
@@ -28,6 +32,7 @@ private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
     void lessonOrderIsMainBranchThenForks();
     void lessonsFollowTheTurns();
+    void measuredLineGivesTheRooflineWhereTheMachineWasCalibrated();
     void lookForOutlinesAndFindsTheKernel();
     void turningTheModeOffClearsTheHighlight();
     void caseStudiesOpenFromACopy();
@@ -121,6 +126,35 @@ void TestTeaching::lessonsFollowTheTurns()
     QVERIFY(!next->isEnabled());
     previous->trigger();
     QCOMPARE(w.currentTurn(), 2);
+}
+
+void TestTeaching::measuredLineGivesTheRooflineWhereTheMachineWasCalibrated()
+{
+    // The fixture was recorded without a calibration: no roofline to give.
+    const QString path = m_dir.filePath(QStringLiteral("roofline.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    QString error;
+    auto store = Store::open(path, &error, Store::OpenMode::MustExist);
+    QVERIFY2(store, qPrintable(error));
+    auto t = store->trajectory(store->trajectoryIds({}, TrajectoryColumn::Created, false, &error)->first(), Store::Depth::Headers, &error);
+    QVERIFY(t && t->turns.size() == 4);
+    const Turn* timed = &t->turns.at(3);
+    QVERIFY(!TeachingPanel::measured(*timed).contains(QStringLiteral("roofline")));
+
+    // Its machine's calibration attached: the line names the fraction and what bounds it, as the Roofline dock does.
+    QFile file(QStringLiteral(KWB_SOURCE_DIR "/bench/h200/samples/recording/calibration.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const auto attached = CeilingsAttacher::attach(*store, QJsonDocument::fromJson(file.readAll()).object(), &error);
+    QVERIFY2(attached && attached->attached == 4, qPrintable(error));
+    t = store->trajectory(t->storeId, Store::Depth::Headers, &error);
+    QVERIFY(t);
+    timed = &t->turns.at(3);
+    const RooflinePoint p = roofline::candidate(*timed->eval);
+    QVERIFY(p.isValid());
+    const QString line = TeachingPanel::measured(*timed);
+    const QString bound = p.limitedBy == RooflinePoint::Limit::Compute ? QStringLiteral("compute") : QStringLiteral("memory");
+    QVERIFY2(line.contains(QStringLiteral(" · %1 of the roofline, %2-bound (measured on NVIDIA H200).").arg(roofline::percentText(p.fractionOfRoofline), bound)),
+        qPrintable(line));
 }
 
 void TestTeaching::lookForOutlinesAndFindsTheKernel()
