@@ -2,6 +2,7 @@
 
 #include "model/evalresult.h"
 #include "model/roofline.h"
+#include "store/schema.h"
 #include "store/store.h"
 
 #include <QJsonDocument>
@@ -80,12 +81,8 @@ std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
         }
         ++result.attached;
     }
-    QSqlQuery best(store.database());
-    if (!best.exec(QStringLiteral("UPDATE trajectories SET best_roofline = (SELECT max(roofline) FROM turns u"
-                                  " WHERE u.trajectory_id = trajectories.id AND u.verify_status = 'passed')"))) {
-        *error = best.lastError().text();
+    if (!Schema::refreshBestRoofline(store.database(), error))
         return std::nullopt;
-    }
     if (!tx.commit(error))
         return std::nullopt;
     return result;

@@ -143,13 +143,18 @@ bool fillRoofline(QSqlDatabase& db, QString* error)
             return false;
         }
     }
+    return Schema::refreshBestRoofline(db, error);
+}
+
+} // namespace
+
+bool Schema::refreshBestRoofline(QSqlDatabase& db, QString* error)
+{
     return run(db,
         "UPDATE trajectories SET best_roofline = (SELECT max(roofline) FROM turns u WHERE u.trajectory_id = trajectories.id"
         " AND u.verify_status = 'passed')",
         error);
 }
-
-} // namespace
 
 QString Schema::turnSearchText(const QJsonArray& messages)
 {

@@ -23,6 +23,9 @@ public:
     static QString turnSearchText(const QJsonArray& messages);
     static QString blobSearchText(const QByteArray& data);
 
+    // Each trajectory's "% roofline" again from its correct turns' own, after turns' roofline values changed.
+    static bool refreshBestRoofline(QSqlDatabase& db, QString* error);
+
 private:
     static bool apply(QSqlDatabase& db, int version, QString* error);
 };
