@@ -27,7 +27,7 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --ncu REGEX              profile the candidate's kernels matching REGEX once more under Nsight Compute
                            (--clock-control none; the metrics and the report file come with the result)
   --ncu-path PATH          the ncu to use (default: ncu on the PATH)
-  --keep-outputs           keep the trial outputs in the run directory (deleted after judging)
+  --keep-outputs           save the fully checked calls' outputs and the reference's in the run directory
   --compile-timeout S --run-timeout S --memory-limit-gb G    limits per stage
   --python PATH            the Python with torch (default: the one found at build time)
   --harness PATH           kwb_harness.py (default: the installed one)

@@ -157,6 +157,8 @@ void applyLimit(int resource, double value)
     applyLimit(RLIMIT_NPROC, double(nproc)); // root is exempt from it; the watch below holds it there
     rlimit noCore { 0, 0 };
     setrlimit(RLIMIT_CORE, &noCore);
+    for (const int keep : spec.inheritFds)
+        fcntl(keep, F_SETFD, 0);
     int fd = open(spec.logPath.empty() ? "/dev/null" : spec.logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (fd < 0 || in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0
@@ -266,6 +268,8 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
         return outcome;
     }
     outcome.started = true;
+    if (spec.started)
+        spec.started();
 
     int waitStatus = 0;
     auto lastMemoryCheck = start - std::chrono::seconds(1);

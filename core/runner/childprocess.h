@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct ProcessSpec
     std::vector<std::string> environment; // "KEY=VALUE", added to or replacing the runner's own environment
     std::string logPath; // stdout and stderr, interleaved as the process wrote them
     ProcessLimits limits;
+    std::vector<int> inheritFds; // descriptors (opened close-on-exec) the child keeps, under the same numbers
+    std::function<void()> started; // called in the runner once the child runs (e.g. to close the runner's copies)
 };
 
 struct ProcessOutcome

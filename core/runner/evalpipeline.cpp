@@ -8,13 +8,14 @@
 #include "runner/ptxasresourceparser.h"
 #include "runner/rewardscheme.h"
 #include "runner/sandbox.h"
+#include "runner/sha256.h"
 #include "runner/tracecheck.h"
-
-#if KWB_HAVE_TORCH
-#include "torch/outputcomparison.h"
-#endif
+#include "runner/workerpair.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
+#include <mutex>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -65,7 +66,27 @@ void writeNumber(JsonWriter& w, const char* key, double value)
         w.key(key).value(value);
 }
 
+std::string formatNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+}
+
+std::string randomToken()
+{
+    std::random_device device;
+    char text[33];
+    std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
+    return text;
+}
+
 } // namespace
+
+std::string EvalPipeline::harnessScript(const char* name) const
+{
+    return (fs::path(m_harnessPath).parent_path() / name).string();
+}
 
 EvalPipeline::EvalPipeline(EvalRequest request)
     : m_request(std::move(request))
@@ -158,36 +179,33 @@ void EvalPipeline::guardProtectedFiles()
             + " of the run's task and harness (restored).");
 }
 
-bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
-    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment,
-    const std::vector<std::string>& launcher)
+ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<std::string>& command,
+    const ProcessLimits& limits, bool candidateCode, const std::vector<std::string>& environment,
+    const std::vector<std::string>& writable) const
 {
     const std::string dir = stageDirectory(name);
     fs::create_directories(dir);
     ProcessSpec spec;
     if (candidateCode) {
-        // Writable: the stage's folder, the run's temp folder, the build cache (torch's load_inline locks and writes
-        // there). Hidden: what the reference wrote. Everything else is read-only, the task and the harness included.
+        // Writable: the stage's folder, the run's temp folder, and what the caller adds (a single-file candidate's
+        // own build folder). Hidden: what the trusted side keeps (the driver's folder, the baselines, the GPU locks).
+        // Everything else is read-only, the task, the harness and the build cache included.
         const fs::path run = fs::absolute(m_request.runDirectory);
         const fs::path cache = fs::absolute(m_request.cacheDirectory);
         for (const fs::path& folder : { cache / "torch_extensions", cache / "build" })
             fs::create_directories(folder);
         SandboxPaths paths;
         paths.readable = { run.string(), cache.string() };
-        paths.writable = { fs::absolute(dir).string(), (run / "tmp").string(), (cache / "torch_extensions").string() };
-        if (name == "compile")
-            paths.writable.push_back((cache / "build").string());
-        for (const char* hidden : { "reference", "baselines", "reference_trace" }) {
-            if (fs::exists(run / hidden))
-                paths.hidden.push_back((run / hidden).string());
+        paths.writable = { fs::absolute(dir).string(), (run / "tmp").string() };
+        paths.writable.insert(paths.writable.end(), writable.begin(), writable.end());
+        for (const fs::path& hidden : { run / "evaluate", run / "baselines", cache / "baselines", cache / "locks" }) {
+            if (fs::exists(hidden))
+                paths.hidden.push_back(hidden.string());
         }
         paths.workingDirectory = fs::absolute(dir).string();
         spec.argv = Sandbox::instance().launcher(paths);
     }
-    spec.argv.insert(spec.argv.end(), launcher.begin(), launcher.end());
-    spec.argv.insert(spec.argv.end(), { m_request.python, m_harnessPath });
-    spec.argv.insert(spec.argv.end(), arguments.begin(), arguments.end());
-    spec.argv.insert(spec.argv.end(), { "--out", dir });
+    spec.argv.insert(spec.argv.end(), command.begin(), command.end());
     spec.workingDirectory = dir;
     spec.logPath = dir + "/log.txt";
     spec.limits = limits;
@@ -200,10 +218,59 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     }
     spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
         "TMPDIR=" + (fs::path(m_request.runDirectory) / "tmp").string(),
-        "TORCH_EXTENSIONS_DIR=" + (fs::path(m_request.cacheDirectory) / "torch_extensions").string() };
+        "TORCH_EXTENSIONS_DIR=" + torchExtensionsDirectory() };
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
+    return spec;
+}
+
+// What a stage's process left: its time, the tail of its log, the result file it wrote and a status.
+void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, const ProcessSpec& spec,
+    bool candidateCode, const std::string& resultName, Stage& stage)
+{
+    // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.
+    if (candidateCode && Sandbox::instance().kind() == Sandbox::Kind::Bubblewrap && outcome.exitCode > 128
+        && outcome.exitCode <= 128 + 64) {
+        outcome.signal = outcome.exitCode - 128;
+        outcome.exitCode = -1;
+    }
+    stage.outcome = outcome;
+    stage.seconds = outcome.wallSeconds;
+    stage.log = readTail(spec.logPath, kMaxLog);
+    const fs::path resultFile = fs::path(stageDirectory(name)) / (resultName + ".json");
+    std::string error;
+    if (fs::exists(resultFile)) {
+        if (auto value = JsonValue::parseFile(resultFile.string(), &error))
+            stage.result = std::move(*value);
+    }
+    const std::string who = name == "evaluate_worker" ? std::string("candidate's worker")
+        : name == "baselines_worker"                 ? std::string("baselines' worker")
+                                                     : name + " stage";
+    if (outcome.timedOut) {
+        stage.status = "timed-out";
+        stage.message = "The " + who + " timed out after " + std::to_string(int(spec.limits.wallSeconds)) + " s.";
+    } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
+        stage.status = stage.result["task_error"].toBool() ? "error" : "failed";
+        stage.message = stage.result["reason"].toString();
+    } else if (!outcome.succeeded() || !stage.result.isObject()) {
+        stage.status = candidateCode ? "failed" : "error";
+        stage.message = "The " + who + " " + outcome.describe() + (outcome.succeeded() ? " without writing its result" : "") + ".";
+    } else {
+        stage.status = "passed";
+    }
+}
+
+bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
+    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment,
+    const std::vector<std::string>& launcher, const std::vector<std::string>& writable)
+{
+    const std::string dir = stageDirectory(name);
+    std::vector<std::string> command = launcher;
+    command.insert(command.end(), { m_request.python, m_harnessPath });
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    command.insert(command.end(), { "--out", dir });
+    ProcessSpec spec = stageSpec(name, command, limits, candidateCode, environment, writable);
     // Evaluations that share this cache take turns on the GPU: the harness's stages lock for what they measure, the
     // runner for the stages it cannot see into. A wait outside the stage is not part of its time limit.
     std::optional<GpuLock> gpu;
@@ -220,90 +287,12 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
         if (!lockError.empty() && m_gpuTurnsNote.empty()) // the stages ran without taking turns: the result says so
             m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
     }
-    ProcessOutcome outcome = runProcess(spec);
+    const ProcessOutcome outcome = runProcess(spec);
     gpu.reset();
-    // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.
-    if (candidateCode && Sandbox::instance().kind() == Sandbox::Kind::Bubblewrap && outcome.exitCode > 128
-        && outcome.exitCode <= 128 + 64) {
-        outcome.signal = outcome.exitCode - 128;
-        outcome.exitCode = -1;
-    }
     if (candidateCode)
         guardProtectedFiles();
-    stage.seconds = outcome.wallSeconds;
-    stage.log = readTail(spec.logPath, kMaxLog);
-    const fs::path resultFile = fs::path(dir) / (name + ".json");
-    std::string error;
-    if (fs::exists(resultFile)) {
-        if (auto value = JsonValue::parseFile(resultFile.string(), &error))
-            stage.result = std::move(*value);
-    }
-    if (outcome.timedOut) {
-        stage.status = "timed-out";
-        stage.message = "The " + name + " stage timed out after " + std::to_string(int(limits.wallSeconds)) + " s.";
-    } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
-        stage.status = stage.result["task_error"].toBool() ? "error" : "failed";
-        stage.message = stage.result["reason"].toString();
-    } else if (!outcome.succeeded() || !stage.result.isObject()) {
-        stage.status = candidateCode ? "failed" : "error";
-        stage.message = "The " + name + " process " + outcome.describe()
-            + (outcome.succeeded() ? " without writing its result" : "") + ".";
-    } else {
-        stage.status = "passed";
-    }
+    finishStage(name, outcome, spec, candidateCode, name, stage);
     return stage.status == "passed";
-}
-
-std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds) const
-{
-    return { "--task", m_taskPath, "--device", m_request.device, "--seeds", seeds,
-        "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson() };
-}
-
-void EvalPipeline::compile()
-{
-    // "=" keeps flags such as -O3 from being read as options of the harness.
-    std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
-        "--cuda-cflags=" + m_request.cudaFlags, "--build-root", (fs::path(m_request.cacheDirectory) / "build").string() };
-    if (m_layout == "workspace")
-        args.insert(args.end(), { "--workspace", m_candidateCopy });
-    else
-        args.insert(args.end(), { "--single-file", m_candidateCopy });
-    args.insert(args.end(), { "--task", m_taskPath });
-    runHarness("compile", args, m_request.compileLimits, true, m_compile);
-    m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
-    m_flags.addFrom(m_compile.result["static_flags"]);
-    for (const JsonValue& library : m_compile.result["libraries"].items())
-        m_allowedLibraries.push_back(library.toString());
-    m_compileCached = m_compile.result["cached"].toBool();
-    m_module = m_compile.result["module"].toString();
-    // A cached build's compiler output was kept beside it, so diagnostics and resources show as for a fresh one.
-    // The parsers read the whole output; only its tail is kept in the result.
-    const std::string buildDir = m_compile.result["build_dir"].toString();
-    fs::path outputFile = fs::path(stageDirectory("compile")) / "log.txt";
-    if (!buildDir.empty()) {
-        const fs::path kept = fs::path(buildDir) / "kwb-compile.log";
-        std::error_code ec;
-        if (m_compileCached && fs::exists(kept))
-            outputFile = kept;
-        else if (m_compile.status == "passed")
-            fs::copy_file(outputFile, kept, fs::copy_options::overwrite_existing, ec);
-    }
-    const std::string compilerOutput = readTail(outputFile, kMaxCompilerOutput);
-    m_compile.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
-    const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
-    DiagnosticsParser parser(root);
-    parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
-    m_diagnostics = parser.parse(compilerOutput);
-    m_kernels = PtxasResourceParser().parse(compilerOutput);
-}
-
-void EvalPipeline::reference()
-{
-    std::vector<std::string> args = { "reference", "--phase", "trials", "--baseline-cache", baselineCache() };
-    const auto common = commonArguments(m_seedList);
-    args.insert(args.end(), common.begin(), common.end());
-    runHarness("reference", args, m_request.runLimits, false, m_reference);
 }
 
 void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment,
@@ -318,35 +307,11 @@ void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::
     m_flags.addFrom(stage.result["flags"]);
 }
 
-std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
-{
-    // One library is both the CUDA and the NVTX injection, so that CUPTI has a single client.
-    return { "CUDA_INJECTION64_PATH=" + m_request.tracerPath, "NVTX_INJECTION64_PATH=" + m_request.tracerPath,
-        "KWB_TRACE_OUT=" + stageDirectory(stageName) + "/trace.json" };
-}
-
-// A short pass of the reference and of the candidate under the CUPTI tracer, each in its own process (tracing
-// slows calls down, so the timing pass never runs under it). Its outcome never changes the verdict or the reward.
-void EvalPipeline::trace()
-{
-    std::vector<std::string> args = { "reference", "--phase", "trace" };
-    const auto common = commonArguments(m_seedList);
-    args.insert(args.end(), common.begin(), common.end());
-    runHarness("reference_trace", args, m_request.runLimits, false, m_referenceTrace, tracerEnvironment("reference_trace"));
-    candidate("trace", m_candidateTrace, tracerEnvironment("candidate_trace"));
-    for (auto [stage, name] : { std::pair { &m_referenceTrace, "reference_trace" }, { &m_candidateTrace, "candidate_trace" } }) {
-        if (stage->status == "passed" && !fs::exists(stageDirectory(name) + "/trace.json")) {
-            stage->status = "error";
-            stage->message = "The tracer wrote no trace for the " + std::string(name) + " stage.";
-        }
-    }
-}
-
 // The environment a stage that imports torch reported: the reference's, the baselines', or else the small stage
 // askEnvironment() ran, so a result that stopped at the compile still names its GPU, driver and torch.
 const JsonValue& EvalPipeline::environment() const
 {
-    for (const Stage* stage : { &m_reference, &m_baselines, &m_environment }) {
+    for (const Stage* stage : { &m_evaluate, &m_baselines, &m_environment }) {
         if (stage->result["environment"].isObject())
             return stage->result["environment"];
     }
@@ -454,92 +419,329 @@ void EvalPipeline::writeNcuResult(JsonWriter& w) const
 void EvalPipeline::writeTraceResult(JsonWriter& w) const
 {
     w.key("trace").beginObject();
-    const bool ran = m_referenceTrace.status != "not-run" || m_candidateTrace.status != "not-run";
-    const Stage& failed = m_referenceTrace.status != "passed" ? m_referenceTrace : m_candidateTrace;
-    w.key("status").value(!ran ? "not-run" : failed.status);
-    if (ran && !failed.message.empty())
-        w.key("message").value(failed.message);
-    if (m_referenceTrace.status == "passed")
-        w.key("reference").value(stageDirectory("reference_trace") + "/trace.json");
-    if (m_candidateTrace.status == "passed")
-        w.key("candidate").value(stageDirectory("candidate_trace") + "/trace.json");
+    const bool ran = tracing() && m_evaluate.status != "not-run";
+    w.key("status").value(!ran ? "not-run" : !m_candidateTrace.empty() ? "passed" : "error");
+    if (ran && !m_traceMessage.empty())
+        w.key("message").value(m_traceMessage);
+    if (!m_referenceTrace.empty())
+        w.key("reference").value(m_referenceTrace);
+    if (!m_candidateTrace.empty())
+        w.key("candidate").value(m_candidateTrace);
+    if (std::isfinite(m_innerOverOuter))
+        w.key("gpu_over_wall").value(m_innerOverOuter);
     w.endObject();
 }
 
-void EvalPipeline::judge()
+std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds) const
 {
-#if KWB_HAVE_TORCH
-    bool allPassed = true;
-    for (std::size_t i = 0; i < m_seeds.size(); ++i) {
-        const std::string file = "_out_" + std::to_string(i) + ".pt";
-        const torchio::TrialComparison c = torchio::compareOutputs(stageDirectory("reference") + "/reference" + file,
-            stageDirectory("candidate_trials") + "/candidate" + file, m_request.atol, m_request.rtol);
-        m_verdicts.push_back({ c.passed, c.maxAbsError, c.maxRelError, c.mismatchFraction, c.message });
-        m_layoutDiffers = m_layoutDiffers || c.layoutDiffers;
-        if (!c.passed && allPassed) {
-            allPassed = false;
-            m_verifyMessage = "Trial " + std::to_string(i + 1) + ": " + c.message;
-        }
-    }
-    m_verifyStatus = allPassed ? "passed" : "failed";
-    // The first verified outputs stay in memory, beyond the reach of later candidate processes.
-    for (std::size_t i = 0; allPassed && i < std::min<std::size_t>(2, m_seeds.size()); ++i) {
-        std::ifstream in(stageDirectory("candidate_trials") + "/candidate_out_" + std::to_string(i) + ".pt", std::ios::binary);
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        m_verifiedOutputs.push_back(bytes.str());
-    }
-    if (!m_request.keepOutputs) {
-        for (std::size_t i = 0; i < m_seeds.size(); ++i) {
-            const std::string file = "_out_" + std::to_string(i) + ".pt";
-            removeTree(stageDirectory("reference") + "/reference" + file);
-            removeTree(stageDirectory("candidate_trials") + "/candidate" + file);
-        }
-    }
-#else
-    m_verifyStatus = "error";
-    m_verifyMessage = "This kwb-runner was built without LibTorch, so it cannot judge outputs.";
-#endif
+    return { "--task", m_taskPath, "--device", m_request.device, "--seeds", seeds,
+        "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson() };
 }
 
-// The outputs of the calls after timing, on the trial inputs written into the timed buffers, against the verified
-// trial outputs: a result cached by input address or shape, or computed once, does not match.
-void EvalPipeline::judgeRechecks()
+// What a build depends on besides its sources and flags (torch, nvcc, the GPU's architecture), asked once per
+// runner process from a harness stage that reads nothing of the candidate's.
+const std::string& EvalPipeline::toolchain()
 {
-#if KWB_HAVE_TORCH
-    const int done = int(m_timing.result["rechecks"].toNumber(0));
-    const std::string expectedDir = stageDirectory("recheck_expected");
-    fs::create_directories(expectedDir);
-    for (int k = 0; k < done && k < int(m_verifiedOutputs.size()); ++k) {
-        const std::string expected = expectedDir + "/expected_" + std::to_string(k) + ".pt";
-        std::ofstream(expected, std::ios::binary) << m_verifiedOutputs[std::size_t(k)];
-        const std::string actual = stageDirectory("candidate_timing") + "/recheck_out_" + std::to_string(k) + ".pt";
-        const torchio::TrialComparison c = torchio::compareOutputs(expected, actual, m_request.atol, m_request.rtol);
-        if (!m_request.keepOutputs) {
-            removeTree(expected);
-            removeTree(actual);
-        }
-        if (!c.passed) {
-            m_flags.add("result-reuse", "After timing, the candidate's output for trial " + std::to_string(k + 1)
-                + "'s inputs, written into a timed input buffer, no longer matches: " + c.message);
-            break;
-        }
-    }
-    if (done == 0 && !m_verifiedOutputs.empty())
-        m_flags.add("result-reuse", "The timing stage ran none of its rechecks.");
-    removeTree(expectedDir);
-#endif
+    static std::mutex lock;
+    static std::map<std::string, std::string> known; // device -> toolchain text
+    std::lock_guard<std::mutex> hold(lock);
+    auto it = known.find(m_request.device);
+    if (it != known.end())
+        return it->second;
+    Stage stage;
+    ProcessLimits limits { 120, 0, std::int64_t(1) << 20, 256 };
+    runHarness("toolchain", { "toolchain", "--device", m_request.device }, limits, false, stage);
+    std::string text;
+    for (const JsonValue& part : stage.result["toolchain"].items())
+        text += part.toString() + '\n';
+    return known.emplace(m_request.device, stage.status == "passed" ? text : std::string()).first->second;
 }
 
-// The trace pass shows what the event timing cannot: library kernels, side streams and work outside the calls.
+// The build cache's key, computed here from the bytes of the candidate's sources: no candidate stage chooses where
+// a build is kept, so none can put one under another candidate's key.
+std::string EvalPipeline::buildKey()
+{
+    Sha256 digest;
+    digest.add(m_layout).add(std::string(1, '\0'));
+    std::vector<fs::path> files;
+    if (m_layout == "workspace") {
+        for (const fs::path& folder : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
+            std::error_code ec;
+            for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                const std::string ext = it->path().extension().string();
+                if (it->is_regular_file() && (ext == ".cu" || ext == ".cpp" || ext == ".h" || ext == ".cuh"))
+                    files.push_back(it->path());
+            }
+        }
+        std::sort(files.begin(), files.end());
+    } else {
+        files.push_back(m_candidateCopy);
+    }
+    for (const fs::path& file : files) {
+        digest.add(fs::relative(file, m_layout == "workspace" ? fs::path(m_candidateCopy) : file.parent_path()).string());
+        digest.add(std::string(1, '\0'));
+        digest.addFile(file.string());
+        digest.add(std::string(1, '\0'));
+    }
+    for (const std::string& part : { m_request.cflags, m_request.cudaFlags, m_request.device, m_request.cudaArch, toolchain() })
+        digest.add(part).add(std::string(1, '\0'));
+    return digest.hex().substr(0, 32);
+}
+
+std::string EvalPipeline::torchExtensionsDirectory() const
+{
+    const fs::path root = fs::absolute(m_request.cacheDirectory) / "torch_extensions";
+    return (m_layout == "single-file" && !m_buildKey.empty() ? root / m_buildKey : root).string();
+}
+
+void EvalPipeline::compile()
+{
+    m_buildKey = buildKey();
+    const fs::path cache = fs::absolute(m_request.cacheDirectory);
+    const fs::path kept = m_layout == "workspace" ? cache / "build" / m_buildKey : fs::path(torchExtensionsDirectory());
+    // A build the runner stored earlier, with what its compile stage reported: no process at all.
+    std::string error;
+    if (fs::exists(kept / "kwb-compile.json")) {
+        if (auto stored = JsonValue::parseFile((kept / "kwb-compile.json").string(), &error)) {
+            m_compile.result = std::move(*stored);
+            m_compile.status = "passed";
+            m_compile.seconds = 0;
+            m_compileCached = true;
+        }
+    }
+    if (!m_compileCached) {
+        // "=" keeps flags such as -O3 from being read as options of the harness.
+        std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
+            "--cuda-cflags=" + m_request.cudaFlags, "--key", m_buildKey, "--task", m_taskPath };
+        std::vector<std::string> writable;
+        if (m_layout == "workspace") {
+            args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", stageDirectory("compile") + "/build" });
+        } else {
+            args.insert(args.end(), { "--single-file", m_candidateCopy });
+            fs::create_directories(kept);
+            writable.push_back(kept.string()); // this file's own folder: only this file's builds write there
+        }
+        runHarness("compile", args, m_request.compileLimits, true, m_compile, {}, {}, writable);
+    }
+    m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
+    m_flags.addFrom(m_compile.result["static_flags"]);
+    for (const JsonValue& library : m_compile.result["libraries"].items())
+        m_allowedLibraries.push_back(library.toString());
+    // The parsers read the whole compiler output; only its tail is kept in the result.
+    fs::path outputFile = m_compileCached ? kept / "kwb-compile.log" : fs::path(stageDirectory("compile")) / "log.txt";
+    const std::string compilerOutput = readTail(outputFile, kMaxCompilerOutput);
+    m_compile.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
+    const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
+    DiagnosticsParser parser(root);
+    parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
+    m_diagnostics = parser.parse(compilerOutput);
+    m_kernels = PtxasResourceParser().parse(compilerOutput);
+    if (m_compile.status != "passed" || m_compileCached) {
+        m_module = m_compile.result["module"].toString();
+        return;
+    }
+    // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output
+    // and the report that a later evaluation of the same sources reads instead of compiling.
+    std::error_code ec;
+    if (m_layout == "workspace") {
+        const fs::path built = m_compile.result["build_dir"].toString();
+        const fs::path module = m_compile.result["module"].toString();
+        if (built.empty() || fs::relative(built, stageDirectory("compile")).string().rfind("..", 0) == 0) {
+            m_compile.status = "failed";
+            m_compile.message = "The compile stage reported a build outside its own folder.";
+            return;
+        }
+        if (!fs::exists(kept)) {
+            fs::create_directories(kept.parent_path(), ec);
+            fs::rename(built, kept, ec);
+            if (ec) // another evaluation of the same sources got there first, or another file system
+                fs::copy(built, kept, fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+        }
+        m_module = (kept / module.filename()).string();
+        m_compile.result.set("module", JsonValue(m_module));
+        m_compile.result.set("build_dir", JsonValue(kept.string()));
+    }
+    fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
+    JsonValue stored = m_compile.result;
+    stored.set("cached", JsonValue(true));
+    std::ofstream(kept / "kwb-compile.json.tmp") << stored.toJson();
+    fs::rename(kept / "kwb-compile.json.tmp", kept / "kwb-compile.json", ec);
+    m_module = m_compile.result["module"].toString();
+}
+
+std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
+{
+    // One library is both the CUDA and the NVTX injection, so that CUPTI has a single client.
+    return { "CUDA_INJECTION64_PATH=" + m_request.tracerPath, "NVTX_INJECTION64_PATH=" + m_request.tracerPath,
+        "KWB_TRACE_OUT=" + stageDirectory(stageName) + "/trace.json" };
+}
+
+bool EvalPipeline::tracing() const
+{
+    return m_request.device == "cuda" && !m_request.tracerPath.empty();
+}
+
+// The trusted driver (outside the sandbox) and the worker (inside it, only computing), side by side.
+void EvalPipeline::runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
+    Stage& driverStage, Stage& workerStage)
+{
+    const std::string workerName = name + "_worker";
+    const std::string token = randomToken();
+    if (workerKind == "candidate")
+        m_stageToken = token;
+    std::vector<std::string> workerEnvironment = { "KWB_STAGE_TOKEN=" + token };
+    if (tracing()) {
+        const auto tracer = tracerEnvironment(workerName);
+        workerEnvironment.insert(workerEnvironment.end(), tracer.begin(), tracer.end());
+    }
+    std::vector<std::string> writable;
+    if (m_layout == "single-file" && workerKind == "candidate")
+        writable.push_back(torchExtensionsDirectory()); // torch's load_inline takes its lock there even when built
+    const bool sandboxed = workerKind == "candidate";
+    ProcessSpec worker = stageSpec(workerName,
+        { m_request.python, harnessScript("kwb_worker.py"), "--channel-fd", "{fd}", "--device", m_request.device,
+            "--kind", workerKind },
+        m_request.runLimits, sandboxed, workerEnvironment, writable);
+    const std::string dir = stageDirectory(name);
+    driverArgs.insert(driverArgs.begin(), { m_request.python, harnessScript("kwb_driver.py") });
+    driverArgs.insert(driverArgs.end(), { "--task", m_taskPath, "--device", m_request.device, "--channel-fd", "{fd}",
+        "--out", dir, "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson(),
+        "--trials", std::to_string(m_request.trials), "--atol", formatNumber(m_request.atol), "--rtol",
+        formatNumber(m_request.rtol), "--baseline-cache", baselineCache(),
+        "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
+    if (m_request.seed)
+        driverArgs.insert(driverArgs.end(), { "--seed", std::to_string(m_request.seed) });
+    ProcessLimits driverLimits = m_request.runLimits;
+    driverLimits.wallSeconds = m_request.runLimits.wallSeconds * 2 + 120; // it outlives the worker to report on it
+    driverLimits.memoryBytes = 0;
+    ProcessSpec driver = stageSpec(name, driverArgs, driverLimits, false, {});
+    if (m_request.device == "cuda") {
+        const std::string locks = (fs::path(m_request.cacheDirectory) / "locks").string();
+        std::string lockError;
+        if (GpuLock::prepareFolder(locks, &lockError))
+            driver.environment.push_back("KWB_GPU_LOCK_DIR=" + fs::absolute(locks).string());
+        else if (m_gpuTurnsNote.empty())
+            m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
+    }
+    const WorkerPairOutcome outcome = WorkerPair::run(driver, worker);
+    if (sandboxed)
+        guardProtectedFiles();
+    if (!outcome.setupError.empty()) {
+        driverStage.status = "error";
+        driverStage.message = "The " + outcome.setupError + ".";
+        return;
+    }
+    finishStage(workerName, outcome.worker, worker, sandboxed, workerName, workerStage);
+    finishStage(name, outcome.driver, driver, false, name, driverStage);
+    if (outcome.leftovers > 0)
+        m_flags.add("left-processes", std::to_string(outcome.leftovers) + " process(es) of the candidate's stage were "
+            "still running after it ended (killed).");
+}
+
+// The driver's verdict, with the worker's own end where the worker did not last: a crash, a hang or a limit.
+void EvalPipeline::evaluate()
+{
+    std::vector<std::string> args = { "evaluate", "--candidate", m_candidateCopy, "--mode",
+        m_request.mode == EvalRequest::Mode::VerifyOnly ? "verify" : "full" };
+    if (!m_module.empty())
+        args.insert(args.end(), { "--module", m_module });
+    if (m_request.keepOutputs)
+        args.push_back("--keep-outputs");
+    runPair("evaluate", args, "candidate", m_evaluate, m_worker);
+    const JsonValue& r = m_evaluate.result;
+    m_flags.addFrom(r["flags"]);
+    if (!r.isObject()) {
+        m_verifyStatus = "error";
+        m_verifyMessage = m_evaluate.message.empty() ? "The evaluation's driver wrote no result." : m_evaluate.message;
+        return;
+    }
+    if (!r["ok"].toBool()) {
+        const std::string failure = r["failure"].toString();
+        const std::string during = r["during"].toString();
+        const bool beforeCandidate = during == "start" || during == "null" || during == "buffers" || during == "copycal";
+        if (failure == "worker-lost" && !beforeCandidate) {
+            // The candidate's own process ended it: its sentence says how.
+            const std::string when = during == "call" ? "during call " + std::to_string(int(r["calls_done"].toNumber(0)) + 1)
+                : during == "load" ? std::string("while loading the candidate") : std::string("after its last call");
+            m_verifyStatus = m_worker.status == "timed-out" ? "timed-out" : "failed";
+            m_verifyMessage = m_worker.status == "timed-out" ? m_worker.message
+                : "The candidate's worker " + (m_worker.outcome.succeeded() ? std::string("exited") : m_worker.outcome.describe())
+                    + " " + when + ".";
+        } else if (failure == "candidate" || failure == "verify") {
+            m_verifyStatus = "failed";
+            m_verifyMessage = r["reason"].toString();
+            if (!m_verifyMessage.empty())
+                m_verifyMessage[0] = char(std::toupper(static_cast<unsigned char>(m_verifyMessage[0])));
+            if (!m_verifyMessage.empty() && m_verifyMessage.back() != '.')
+                m_verifyMessage += '.';
+        } else {
+            // The task's fault or the environment's: never the candidate's failure or reward.
+            m_verifyStatus = "error";
+            m_verifyMessage = r["reason"].toString() + (m_worker.outcome.succeeded() ? "" : " (the worker " + m_worker.outcome.describe() + ")");
+        }
+        return;
+    }
+    const JsonValue& verify = r["verify"];
+    for (const JsonValue& t : verify["trials"].items())
+        m_verdicts.push_back({ t["passed"].toBool(), t["max_abs_error"].toNumber(kNaN), t["max_rel_error"].toNumber(kNaN),
+            t["mismatch_fraction"].toNumber(kNaN), t["message"].toString() });
+    m_verifyStatus = verify["status"].toString();
+    m_verifyMessage = verify["message"].toString();
+    m_layoutDiffers = r["layout_differs"].toBool();
+    if (!m_worker.outcome.succeeded() && m_verifyStatus == "passed") {
+        m_verifyStatus = "failed"; // fail closed: the worker did not end as it should have
+        m_flags.add("check-not-run", "The candidate's worker " + m_worker.outcome.describe() + " after its last call.");
+    }
+    if (m_request.mode == EvalRequest::Mode::Full && r["timing"]["candidate"].isObject())
+        m_timingStatus = "passed";
+    checkTrace();
+}
+
+// The trace of the same calls that were verified and timed shows what the driver's clock cannot: library kernels,
+// work launched outside the calls, and the GPU's own time for each call, which must fit inside the driver's.
 void EvalPipeline::checkTrace()
 {
-    const std::string path = stageDirectory("candidate_trace") + "/trace.json";
-    if (m_candidateTrace.status != "passed" || !fs::exists(path))
+    if (!tracing() || m_verifyStatus != "passed")
         return;
+    const std::string path = stageDirectory("evaluate_worker") + "/trace.json";
+    if (!fs::exists(path)) {
+        m_flags.add("check-not-run", "The candidate's worker wrote no trace of its calls.");
+        m_traceMessage = "The tracer wrote no trace of the candidate's calls.";
+        return;
+    }
     std::string error;
-    if (!checkCandidateTrace(path, m_allowedLibraries, m_flags, &error))
-        m_candidateTrace.message = error;
+    std::vector<double> inner;
+    if (!checkCandidateTrace(path, m_allowedLibraries, m_flags, &inner, &error)) {
+        m_flags.add("check-not-run", "The trace of the candidate's calls could not be checked: " + error);
+        m_traceMessage = error;
+        return;
+    }
+    m_candidateTrace = path;
+    const JsonValue& outer = m_evaluate.result["timing"]["samples_us"];
+    const std::vector<JsonValue>& samples = outer.items();
+    const std::size_t warmup = std::size_t(m_evaluate.result["timing"]["warmup_calls"].toNumber(0));
+    // inner[k] is call k's kernels' span on the GPU; outer samples start after the warm-up calls.
+    std::vector<double> ratios;
+    int longer = 0;
+    for (std::size_t i = 0; i < samples.size() && warmup + i < inner.size(); ++i) {
+        const double gpu = inner[warmup + i];
+        const double wall = samples[i].toNumber(kNaN);
+        if (!(gpu >= 0) || !(wall > 0))
+            continue;
+        if (gpu > wall * 1.02 + 5.0)
+            ++longer;
+        ratios.push_back(gpu / wall);
+    }
+    if (ratios.empty()) {
+        m_flags.add("check-not-run", "The trace has no kernel time for the timed calls.");
+        return;
+    }
+    std::sort(ratios.begin(), ratios.end());
+    m_innerOverOuter = ratios[ratios.size() / 2];
+    if (longer * 10 > int(ratios.size()))
+        m_flags.add("timing-disagrees", "In " + std::to_string(longer) + " of " + std::to_string(ratios.size())
+            + " timed calls the GPU ran the call's kernels for longer than the call took on the driver's clock: work "
+              "went on after the worker said the call was done.");
 }
 
 std::string EvalPipeline::baselineCache() const
@@ -547,24 +749,31 @@ std::string EvalPipeline::baselineCache() const
     return (fs::path(m_request.cacheDirectory) / "baselines").string();
 }
 
+// Eager and torch.compile, timed the same way as candidates (the driver's clock, a worker of their own), unless the
+// evaluation's driver found them in the cache.
 void EvalPipeline::baselines()
 {
-    // The reference stage already found them in the cache: no process needed.
-    if (m_reference.result["cached_baselines"].isObject()) {
+    if (m_evaluate.result["cached_baselines"].isObject()) {
         m_baselines.status = "passed";
         m_baselines.seconds = 0;
-        m_baselines.result = m_reference.result["cached_baselines"];
+        m_baselines.result = m_evaluate.result["cached_baselines"];
+        m_baselines.result.set("cached", JsonValue(true));
         return;
     }
-    std::vector<std::string> args = { "reference", "--phase", "baselines", "--baseline-cache", baselineCache() };
-    const auto common = commonArguments(m_seedList);
-    args.insert(args.end(), common.begin(), common.end());
-    runHarness("baselines", args, m_request.runLimits, false, m_baselines);
+    // No process of a candidate's stage may still run while baselines are measured.
+    if (!m_stageToken.empty() && WorkerPair::killLeftovers(m_stageToken) > 0)
+        m_flags.add("left-processes", "Processes of the candidate's stage were still running before the baselines (killed).");
+    runPair("baselines", { "baselines" }, "reference", m_baselines, m_baselineWorker);
+    if (m_baselines.status == "passed" && tracing()) {
+        const fs::path trace = fs::path(stageDirectory("baselines_worker")) / "trace.json";
+        if (fs::exists(trace))
+            m_referenceTrace = trace.string();
+    }
 }
 
 void EvalPipeline::score()
 {
-    const double candidate = m_timing.result["candidate"]["median_us"].toNumber(kNaN);
+    const double candidate = m_timingStatus == "passed" ? m_evaluate.result["timing"]["candidate"]["median_us"].toNumber(kNaN) : kNaN;
     const double eager = m_baselines.result["eager"]["median_us"].toNumber(kNaN);
     const double compiled = m_baselines.result["compiled"]["median_us"].toNumber(kNaN);
     if (candidate > 0) {
@@ -572,11 +781,9 @@ void EvalPipeline::score()
         m_speedupCompile = compiled / candidate;
     }
     // A changed precision policy would make the comparison with the baselines unfair.
-    const JsonValue& before = m_reference.result["precision"];
-    const JsonValue& after = m_trials.result["precision"];
-    if (before.isObject() && after.isObject()
-        && (before["matmul_tf32"].toBool() != after["matmul_tf32"].toBool()
-            || before["cudnn_tf32"].toBool() != after["cudnn_tf32"].toBool()))
+    const JsonValue& after = m_evaluate.result["candidate_precision"];
+    const bool tf32 = m_request.precision == "tf32";
+    if (after.isObject() && (after["matmul_tf32"].toBool() != tf32 || after["cudnn_tf32"].toBool() != tf32))
         m_flags.add("precision-policy-changed", "The candidate changed the TF32 policy that the baselines ran with.");
     if (std::isfinite(m_speedupEager) && m_speedupEager > 10) {
         char text[96];
@@ -589,6 +796,13 @@ void EvalPipeline::score()
     // A build that was never judged (compile only) is neither correct nor incorrect: it gets no reward.
     if (m_compile.status == "passed" && m_verifyStatus == "not-run")
         return;
+    // A task a constant passes cannot be judged: no reward either way, and the result says why.
+    if (m_flags.contains("degenerate-task") && m_verifyStatus == "passed") {
+        m_rewardWithheld = "degenerate-task";
+        return;
+    }
+    if (m_verifyStatus == "error")
+        return; // the task's or the environment's failure is not the candidate's
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 
@@ -597,34 +811,12 @@ void EvalPipeline::runCandidate()
     compile();
     if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
-    candidate("trials", m_trials);
-    if (m_trials.status == "passed")
-        reference();
-    if (m_trials.status != "passed") {
-        m_verifyStatus = m_trials.status;
-        m_verifyMessage = m_trials.message;
-    } else if (m_reference.status != "passed") {
-        m_verifyStatus = "error";
-        m_verifyMessage = m_reference.message;
-    } else {
-        judge();
-    }
+    evaluate();
     reject();
-    if (!isCorrect() || m_request.mode == EvalRequest::Mode::VerifyOnly)
-        return;
-    candidate("timing", m_timing);
-    if (m_timing.status == "passed")
-        judgeRechecks();
-    reject();
-    if (!isCorrect() || m_timing.status != "passed")
+    if (!isCorrect() || m_request.mode == EvalRequest::Mode::VerifyOnly || m_timingStatus != "passed")
         return;
     if (m_request.timeBaselines)
         baselines();
-    if (m_request.device == "cuda" && !m_request.tracerPath.empty()) {
-        trace();
-        checkTrace();
-        reject();
-    }
     if (!m_request.ncuKernelRegex.empty())
         profileWithNcu();
 }
@@ -691,11 +883,25 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("rtol").value(m_request.rtol);
     if (!m_verifyMessage.empty())
         w.key("message").value(m_verifyMessage);
-    w.key("seeds").beginArray();
-    for (unsigned long long s : m_seeds)
-        w.value(s);
-    w.endArray();
-    w.key("weights").value(m_trials.result["weights"].toString());
+    const JsonValue& judged = m_evaluate.result["verify"];
+    if (judged["seeds"].isArray())
+        judged["seeds"].write(w.key("seeds"));
+    else
+        w.key("seeds").beginArray().endArray();
+    w.key("weights").value(m_evaluate.result["weights"].toString());
+    // How much was checked: every call by a secret sample of its elements, the kept calls in full, one of them
+    // with inputs from the tails of the distribution, and the precision against fp64.
+    for (const char* field : { "calls_checked", "calls_in_full", "sampled_elements", "sampled_mismatches" }) {
+        if (judged[field].isNumber())
+            w.key(field).value(static_cast<long long>(judged[field].toNumber(0)));
+    }
+    writeNumber(w, "tail_scale", judged["tail_scale"].toNumber(kNaN));
+    if (judged["note"].isString())
+        w.key("note").value(judged["note"].toString());
+    if (m_evaluate.result["precision_check"].isObject())
+        m_evaluate.result["precision_check"].write(w.key("precision"));
+    if (m_evaluate.result["degenerate"].isString())
+        w.key("degenerate").value(m_evaluate.result["degenerate"].toString());
     w.endObject();
 
     w.key("timing").beginObject();
@@ -708,17 +914,26 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
         writeNumber(w, "compile_seconds", m_baselines.result["compile_seconds"].toNumber(kNaN));
     }
-    const bool timed = m_timing.status == "passed" && m_baselines.status != "error";
+    const bool timed = m_timingStatus == "passed" && isCorrect() && m_baselines.status != "error";
     if (m_request.mode != EvalRequest::Mode::BaselinesOnly) {
-        w.key("status").value(m_timing.status == "passed" ? m_baselines.status == "error" ? "error" : "passed" : m_timing.status);
-        if (!m_timing.message.empty() || !m_baselines.message.empty())
-            w.key("message").value(m_timing.message.empty() ? m_baselines.message : m_timing.message);
+        const std::string status = m_timingStatus != "passed" || !isCorrect() ? std::string("not-run")
+            : m_baselines.status == "error" ? "error" : "passed";
+        w.key("status").value(status);
+        if (status == "error" && !m_baselines.message.empty())
+            w.key("message").value(m_baselines.message);
     }
     if (timed) {
-        writeStats(w, "candidate", m_timing.result["candidate"]);
+        const JsonValue& timing = m_evaluate.result["timing"];
+        writeStats(w, "candidate", timing["candidate"]);
         writeStats(w, "eager", m_baselines.result["eager"]);
         writeStats(w, "compiled", m_baselines.result["compiled"]);
-        w.key("baselines_cached").value(m_baselines.result["cached"].toBool() || m_reference.result["cached_baselines"].isObject());
+        w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
+        // The driver's clock: each call from its request to the worker's answer, less the handshake and output
+        // copy measured before the candidate was loaded.
+        writeStats(w, "wall", timing["outer"]);
+        if (m_evaluate.result["handshake"].isObject())
+            m_evaluate.result["handshake"].write(w.key("handshake"));
+        writeNumber(w, "gpu_over_wall", m_innerOverOuter);
     }
     std::string ignored;
     if (const auto protocol = JsonValue::parse(m_request.protocol.toJson(), &ignored))
@@ -728,7 +943,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     writeTraceResult(w);
     if (!m_request.ncuKernelRegex.empty())
         writeNcuResult(w);
-    const JsonValue& counted = m_reference.result["floor"].isObject() ? m_reference.result["floor"] : m_baselines.result["floor"];
+    const JsonValue& counted = m_evaluate.result["floor"].isObject() ? m_evaluate.result["floor"] : m_baselines.result["floor"];
     if (const JsonValue& floor = counted; floor.isObject() && !floor.contains("error"))
         floor.write(w.key("floor"));
     else if (floor.isObject())
@@ -749,6 +964,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.endObject();
     w.key("reward").beginObject().key("scheme").value(m_request.rewardScheme);
     writeNumber(w, "value", m_reward);
+    if (!m_rewardWithheld.empty())
+        w.key("withheld").value(m_rewardWithheld);
     w.endObject();
     writeNumber(w, "speedup_vs_eager", m_speedupEager);
     writeNumber(w, "speedup_vs_compile", m_speedupCompile);
@@ -767,14 +984,15 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("layout").value(m_layout);
     w.key("run_directory").value(m_request.runDirectory);
     w.key("stages").beginObject();
-    for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "reference", &m_reference },
-             { "candidate_trials", &m_trials }, { "candidate_timing", &m_timing }, { "baselines", &m_baselines },
-             { "reference_trace", &m_referenceTrace }, { "candidate_trace", &m_candidateTrace },
-             { "candidate_profile", &m_ncu } }) {
+    for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "compile", &m_compile },
+             { "evaluate", &m_evaluate }, { "evaluate_worker", &m_worker }, { "baselines", &m_baselines },
+             { "baselines_worker", &m_baselineWorker }, { "candidate_profile", &m_ncu } }) {
         w.key(name).beginObject().key("status").value(stage->status);
         writeNumber(w, "seconds", stage->seconds);
         if (!stage->message.empty())
             w.key("message").value(stage->message);
+        if (stage->result["phases"].isObject())
+            stage->result["phases"].write(w.key("phases"));
         w.endObject();
     }
     w.endObject();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runner/childprocess.h"
 #include "runner/diagnostic.h"
 #include "runner/evalrequest.h"
 #include "runner/hackflags.h"
@@ -18,11 +19,12 @@ namespace kwb::runner {
 
 class JsonWriter;
 
-// One evaluation: compile -> candidate trials -> reference trials -> judge -> candidate timing (+ rechecks) ->
-// baselines -> trace pass (on the GPU, under the CUPTI tracer) -> reward. Every stage that runs code is its own
-// harness process with limits, candidate code inside the sandbox; the judge runs here, outside both the reference's
-// and the candidate's process. The candidate runs before the reference, so no reference output exists while its
-// trials run. A failing stage ends the evaluation with a reason, never a crash.
+// One evaluation: compile (builds kept by the runner, keyed by the sources' bytes) -> evaluate -> baselines ->
+// reward. "evaluate" is two processes: the candidate's worker, in the sandbox with limits, which only computes, and
+// the trusted driver (kwb_driver.py), which owns every call's inputs, the clock, the outputs and the verdict, and
+// computes the reference once the worker has exited. Verified, timed and traced calls are the same calls. The
+// baselines are timed the same way, with a worker of their own. A failing stage ends the evaluation with a reason,
+// never a crash; a failure of the task or the environment is never the candidate's.
 class EvalPipeline
 {
 public:
@@ -47,24 +49,33 @@ private:
         double seconds = kNaN;
         std::string log;
         JsonValue result; // what the harness wrote
+        ProcessOutcome outcome;
     };
 
     bool prepare();
     bool protectTaskAndHarness();
     void runCandidate();
+    ProcessSpec stageSpec(const std::string& name, const std::vector<std::string>& command, const ProcessLimits& limits,
+        bool candidateCode, const std::vector<std::string>& environment, const std::vector<std::string>& writable = {}) const;
+    void finishStage(const std::string& name, ProcessOutcome outcome, const ProcessSpec& spec, bool candidateCode,
+        const std::string& resultName, Stage& stage);
     bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
         bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {},
-        const std::vector<std::string>& launcher = {});
+        const std::vector<std::string>& launcher = {}, const std::vector<std::string>& writable = {});
+    void runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
+        Stage& driverStage, Stage& workerStage);
+    const std::string& toolchain();
+    std::string buildKey();
+    std::string torchExtensionsDirectory() const;
+    std::string harnessScript(const char* name) const;
     void compile();
-    void reference();
+    void evaluate();
     void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {},
         const std::vector<std::string>& launcher = {});
-    void judge();
-    void judgeRechecks();
     void checkTrace();
     void guardProtectedFiles();
     void reject();
-    void trace();
+    bool tracing() const;
     std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
     void writeTraceResult(JsonWriter& w) const;
     void profileWithNcu();
@@ -86,13 +97,19 @@ private:
     std::string m_seedList;
     std::vector<unsigned long long> m_seeds;
     Stage m_compile;
-    Stage m_reference;
-    Stage m_trials;
-    Stage m_timing;
+    Stage m_evaluate; // the trusted driver: inputs, clock, outputs, verdict
+    Stage m_worker; // the candidate's worker: computes only
     Stage m_baselines;
-    Stage m_referenceTrace;
-    Stage m_candidateTrace;
+    Stage m_baselineWorker;
     Stage m_ncu;
+    std::string m_buildKey;
+    std::string m_stageToken; // in the environment of the candidate's worker, to find what it left running
+    std::string m_timingStatus = "not-run";
+    std::string m_candidateTrace;
+    std::string m_referenceTrace;
+    std::string m_traceMessage;
+    double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
+    std::string m_rewardWithheld; // why no reward was given (degenerate-task)
     std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not
     Stage m_environment; // only when no stage that imports torch ran: the fingerprint's GPU, driver and torch
     std::vector<NcuLaunch> m_ncuLaunches;
@@ -116,7 +133,6 @@ private:
     HackFlags m_flags;
     ProtectedFiles m_protected;
     std::vector<std::string> m_allowedLibraries; // the task's KWB_ALLOWED_LIBRARIES
-    std::vector<std::string> m_verifiedOutputs; // bytes of the first trial outputs, for the rechecks after timing
     bool m_layoutDiffers = false;
     double m_reward = kNaN;
     double m_speedupEager = kNaN;

@@ -11,7 +11,9 @@ namespace kwb::runner {
 
 bool HackFlags::isFailing(const std::string& name)
 {
-    static constexpr std::array<std::string_view, 2> reviewOnly { "excessive-speedup", "non-contiguous-output" };
+    // degenerate-task is the task's fault, not the candidate's: it withholds the reward instead (EvalPipeline::score).
+    static constexpr std::array<std::string_view, 3> reviewOnly { "excessive-speedup", "non-contiguous-output",
+        "degenerate-task" };
     return std::find(reviewOnly.begin(), reviewOnly.end(), name) == reviewOnly.end();
 }
 
@@ -29,6 +31,11 @@ void HackFlags::add(const std::string& name, const std::string& detail)
         return;
     if (std::none_of(m_flags.begin(), m_flags.end(), [&](const HackFlag& f) { return f.name == name; }))
         m_flags.push_back({ name, detail });
+}
+
+bool HackFlags::contains(const std::string& name) const
+{
+    return std::any_of(m_flags.begin(), m_flags.end(), [&](const HackFlag& f) { return f.name == name; });
 }
 
 void HackFlags::addFrom(const JsonValue& flags)

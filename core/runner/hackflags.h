@@ -30,6 +30,7 @@ public:
     // [{"name": ..., "detail": ...}, ...] as the harness writes them.
     void addFrom(const JsonValue& flags);
     const std::vector<HackFlag>& all() const { return m_flags; }
+    bool contains(const std::string& name) const;
     // The first flag that fails the candidate, or nullptr.
     const HackFlag* firstFailing() const;
     // "hack_flags": names; "hack_details": [{"flag", "detail", "fails"}].

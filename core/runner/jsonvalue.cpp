@@ -330,4 +330,27 @@ bool JsonValue::contains(std::string_view key) const
     return false;
 }
 
+std::string JsonValue::toJson() const
+{
+    std::ostringstream text;
+    JsonWriter writer(text);
+    write(writer);
+    return text.str();
+}
+
+void JsonValue::set(const std::string& key, JsonValue value)
+{
+    if (m_type != Type::Object) {
+        *this = JsonValue();
+        m_type = Type::Object;
+    }
+    for (auto& [name, member] : m_members) {
+        if (name == key) {
+            member = std::move(value);
+            return;
+        }
+    }
+    m_members.emplace_back(key, std::move(value));
+}
+
 } // namespace kwb::runner

@@ -32,8 +32,15 @@ public:
     const std::vector<JsonValue>& items() const { return m_items; }
     const std::vector<std::pair<std::string, JsonValue>>& members() const { return m_members; }
 
+    JsonValue() = default;
+    explicit JsonValue(std::string text) : m_type(Type::String), m_string(std::move(text)) { }
+    explicit JsonValue(bool value) : m_type(Type::Bool), m_bool(value) { }
+
     // Writes the value back out, e.g. to pass a stage's result through.
     void write(JsonWriter& writer) const;
+    std::string toJson() const;
+    // Sets an object's member (added when missing); a non-object becomes an empty object first.
+    void set(const std::string& key, JsonValue value);
 
     // Member lookup; a missing member (or a non-object) gives a null value.
     const JsonValue& operator[](std::string_view key) const;

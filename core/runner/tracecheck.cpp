@@ -58,7 +58,7 @@ bool isLibraryKernel(const std::string& name, const std::vector<std::string>& al
 } // namespace
 
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
-    std::string* error)
+    std::vector<double>* innerSpans, std::string* error)
 {
     const std::optional<JsonValue> trace = JsonValue::parseFile(path, error);
     if (!trace)
@@ -66,61 +66,72 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
     const JsonValue& events = trace->isObject() ? (*trace)["traceEvents"] : *trace;
     std::vector<Range> ranges;
     std::map<double, double> launchTime; // correlation -> when the API call that launched it began
-    std::vector<std::pair<Kernel, double>> kernels; // kernel, its GPU start
+    struct Run
+    {
+        Kernel kernel;
+        double start = 0;
+        double end = 0;
+    };
+    std::vector<Run> kernels;
     for (const JsonValue& e : events.items()) {
         const std::string& cat = e["cat"].toString();
         const double ts = e["ts"].toNumber(0);
-        if (cat == "nvtx" && e["name"].toString().rfind("candidate: ", 0) == 0)
+        if (cat == "nvtx" && e["name"].toString().rfind("candidate: call ", 0) == 0)
             ranges.push_back({ e["name"].toString().substr(11), ts, ts + e["dur"].toNumber(0) });
         else if ((cat == "cuda_runtime" || cat == "cuda_driver") && e["args"]["correlation"].isNumber())
             launchTime[e["args"]["correlation"].toNumber(-1)] = ts;
         else if (cat == "kernel")
-            kernels.push_back({ { e["name"].toString(), e["args"]["stream"].toNumber(-1), e["args"]["correlation"].toNumber(-1) }, ts });
+            kernels.push_back({ { e["name"].toString(), e["args"]["stream"].toNumber(-1), e["args"]["correlation"].toNumber(-1) },
+                ts, ts + e["dur"].toNumber(0) });
     }
-    const auto warmUp = std::find_if(ranges.begin(), ranges.end(), [](const Range& r) { return r.name == "warm-up"; });
-    if (warmUp == ranges.end()) {
-        *error = "The trace of the candidate has no \"candidate: warm-up\" range, so its calls cannot be told apart.";
+    if (ranges.empty()) {
+        *error = "The trace of the candidate has no \"candidate: call\" ranges, so its calls cannot be told apart.";
         return false;
     }
-    const double passBegins = warmUp->begin;
-    double harnessStream = -1; // the stream the flushes ran on: the one the timing events are recorded on
-    for (const auto& [kernel, start] : kernels) {
-        const auto it = launchTime.find(kernel.correlation);
-        if (it == launchTime.end())
-            continue;
-        for (const Range& r : ranges) {
-            if (r.name == "flush" && it->second >= r.begin && it->second <= r.end)
-                harnessStream = kernel.stream;
-        }
-    }
+    std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.begin < b.begin; });
+    const double firstCall = ranges.front().begin;
+    struct Span
+    {
+        double first = -1;
+        double last = -1;
+    };
+    std::map<int, Span> spans;
     int ownKernels = 0;
-    for (const auto& [kernel, start] : kernels) {
-        const auto it = launchTime.find(kernel.correlation);
-        const double launched = it == launchTime.end() ? start : it->second;
-        if (launched < passBegins)
-            continue; // the harness making inputs
+    for (const Run& run : kernels) {
+        const auto it = launchTime.find(run.kernel.correlation);
+        const double launched = it == launchTime.end() ? run.start : it->second;
+        if (launched < firstCall)
+            continue; // loading the model, before the first call
         const auto range = std::find_if(ranges.begin(), ranges.end(),
             [&](const Range& r) { return launched >= r.begin && launched <= r.end; });
-        if (range != ranges.end() && (range->name == "warm-up" || range->name == "flush"))
-            continue;
-        const std::string shortName = kernel.name.substr(0, 120);
-        if (range == ranges.end() || range->name.rfind("call ", 0) != 0) {
-            flags.add("work-outside-timed-calls", "The kernel " + shortName + " was launched outside the timed calls"
-                + (range == ranges.end() ? "." : " (during \"" + range->name + "\")."));
+        const std::string shortName = run.kernel.name.substr(0, 120);
+        if (range == ranges.end()) {
+            flags.add("work-outside-timed-calls", "The kernel " + shortName + " was launched outside the calls.");
             continue;
         }
-        if (isLibraryKernel(kernel.name, allowedLibraries)) {
+        Span& span = spans[std::atoi(range->name.c_str() + 5)];
+        span.first = span.first < 0 ? run.start : std::min(span.first, run.start);
+        span.last = std::max(span.last, run.end);
+        if (isLibraryKernel(run.kernel.name, allowedLibraries)) {
             flags.add("torch-kernel-in-trace", "A timed call ran the library kernel " + shortName + ".");
             continue;
         }
-        if (harnessStream >= 0 && kernel.stream != harnessStream)
-            flags.add("side-stream", "The kernel " + shortName + " ran on stream " + std::to_string(int(kernel.stream))
-                + ", which the timing events on stream " + std::to_string(int(harnessStream)) + " do not see.");
-        if (!contains(kernel.name, "FillFunctor") && !contains(kernel.name, "copy_kernel"))
+        if (!contains(run.kernel.name, "FillFunctor") && !contains(run.kernel.name, "copy_kernel")
+            && !contains(run.kernel.name, "CopyFunctor"))
             ++ownKernels;
     }
     if (ownKernels == 0)
-        flags.add("no-kernel-in-trace", "The timed calls launched no kernel of the candidate's own.");
+        flags.add("no-kernel-in-trace", "The calls launched no kernel of the candidate's own.");
+    if (innerSpans) {
+        innerSpans->clear();
+        for (const auto& [index, span] : spans) {
+            if (index < 0)
+                continue;
+            if (innerSpans->size() <= std::size_t(index))
+                innerSpans->resize(std::size_t(index) + 1, -1.0);
+            (*innerSpans)[std::size_t(index)] = span.last - span.first;
+        }
+    }
     return true;
 }
 

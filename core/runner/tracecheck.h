@@ -7,15 +7,15 @@
 
 namespace kwb::runner {
 
-// Reads the candidate's trace pass (the CUPTI tracer's Chrome trace, NVTX ranges "candidate: warm-up", "flush",
-// "call N", "wait N") and flags what the event timing cannot see or must not count:
-//   torch-kernel-in-trace      an aten, cuBLAS or cuDNN kernel launched by a timed call (unless the task's
+// Reads the trace of the candidate's calls (the CUPTI tracer's Chrome trace, one NVTX range "candidate: call N" per
+// call, around forward, the device sync and the copy of the outputs) and flags what the driver's clock cannot see:
+//   torch-kernel-in-trace      an aten, cuBLAS or cuDNN kernel launched by a call (unless the task's
 //                              KWB_ALLOWED_LIBRARIES permits the library; fills and copies are allowed)
-//   side-stream                a timed call's kernel on another stream than the one the timing events are on
-//   work-outside-timed-calls   a kernel launched after the warm-up began but outside every call (a thread, deferred work)
-//   no-kernel-in-trace         the timed calls launched no kernel of the candidate's own
+//   work-outside-timed-calls   a kernel launched after the first call began but outside every call
+//   no-kernel-in-trace         the calls launched no kernel of the candidate's own
+// innerSpans[N] is call N's time on the GPU (first kernel start to last kernel end, µs; -1 without kernels).
 // Returns false with a one-sentence error when the file is not such a trace.
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
-    std::string* error);
+    std::vector<double>* innerSpans, std::string* error);
 
 } // namespace kwb::runner

@@ -1,35 +1,28 @@
 #!/usr/bin/env python3
-"""Evaluation harness of Kernel Workbench: one stage per process, started by kwb-runner.
+"""Evaluation harness of Kernel Workbench: the stages that are one process each, started by kwb-runner.
 
-  compile    build a workspace's C++/CUDA sources into the `cuda_extension` module
-  reference  run the task's Model on seeded inputs, save its outputs and weights, time eager and torch.compile
-  candidate  run ModelNew: correctness trials (outputs saved for the judge), the timing pass, the trace pass, or
-             one call for Nsight Compute (profile)
+  compile    build a workspace's C++/CUDA sources into the `cuda_extension` module, in a folder of this stage's own
+  toolchain  what a build depends on besides its sources (torch, nvcc, the GPU), for the runner's build keys
+  candidate  --phase profile: one call of ModelNew for Nsight Compute
   floor      count the least work a task needs: bytes in, out and of parameters, and FLOPs (kwb_roofline.py)
   calibrate  measure the machine's copy bandwidth and matrix rates (kwb_roofline.py)
+  lint       tasks whose comparison a constant or a cached answer passes (kwb_lint.py)
 
-Each stage writes <out>/<stage>.json and tensors as torch.save files (CPU tensors). The judge that compares
-them runs in kwb-runner, outside this process, so a candidate can neither see nor patch the comparison.
+Each stage writes <out>/<stage>.json. Verification, timing and tracing are not here: kwb_driver.py (trusted) and
+kwb_worker.py (the candidate's process, which only computes) do them together.
 """
 
 import argparse
-import collections
-import contextlib
 import glob
-import hashlib
 import importlib.util
 import json
-import math
 import os
-import statistics
 import sys
-import threading
 import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import kwb_gpulock  # noqa: E402  (beside this file)
 import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
 import kwb_roofline  # noqa: E402
@@ -85,174 +78,9 @@ def make_inputs(torch, task, seed, device):
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
 
 
-def to_cpu(torch, value):
-    if isinstance(value, torch.Tensor):
-        return value.detach().to("cpu", copy=True)
-    if isinstance(value, (list, tuple)):
-        return [to_cpu(torch, v) for v in value]
-    if isinstance(value, dict):
-        return {k: to_cpu(torch, v) for k, v in value.items()}
-    return value
-
-
 def sync(torch, device):
     if device == "cuda":
         torch.cuda.synchronize()
-
-
-class Flusher:
-    """Writes at least twice the last-level cache before each timed call, so every call starts cold."""
-
-    def __init__(self, torch, device):
-        if device == "cuda":
-            l2 = torch.cuda.get_device_properties(0).L2_cache_size
-            self.bytes = max(2 * l2, 256 << 20)
-        else:
-            self.bytes = 64 << 20
-        self.buffer = torch.empty(self.bytes // 4, dtype=torch.float32, device=device)
-
-    def __call__(self):
-        self.buffer.zero_()
-
-
-Clocks = collections.namedtuple("Clocks", "perf_ns event record elapsed stream")
-
-
-def take_clocks(torch):
-    """The timing primitives, taken before any candidate code runs and then used only through this tuple, which
-    cannot be changed in place: rebinding time.perf_counter_ns, torch.cuda.Event or the harness's own names
-    afterwards changes nothing that is measured. The CUDA event methods are those of the immutable C type."""
-    import types
-
-    perf_ns = time.perf_counter_ns
-    if type(perf_ns) is not types.BuiltinFunctionType or perf_ns.__name__ != "perf_counter_ns":
-        raise RuntimeError("time.perf_counter_ns is not the interpreter's own clock")
-    if not torch.cuda.is_available():
-        return Clocks(perf_ns, None, None, None, None)
-    base = torch._C._CudaEventBase
-    # The C type's record takes the stream explicitly (torch.cuda.Event.record fills in the current one).
-    return Clocks(perf_ns, torch.cuda.Event, base.record, base.elapsed_time, torch.cuda.current_stream)
-
-
-def refresh_inputs(torch, live, source, k):
-    """Writes an input set into the timed buffers in place, floating tensors scaled by a factor just above 1 that
-    differs from call to call: every call does the same work, but no two calls see the same values, so an output
-    cached by input address, version counter or content does not answer a later call."""
-    for dst, src in zip(live, source):
-        if not isinstance(dst, torch.Tensor):
-            continue
-        if dst.is_floating_point():
-            eps = torch.finfo(dst.dtype).eps
-            torch.mul(src, 1.0 + ((k % 1024) + 1) * 2 * eps, out=dst)
-        else:
-            dst.copy_(src)
-
-
-GPU = kwb_gpulock.GpuTurns(None)  # main() gives the GPU stages the runner's lock folder
-
-
-def time_calls(torch, fn, input_sets, device, protocol, clocks, settle_checks=5):
-    """Median-based timing: warm-up by time, then per-call measurements with fresh input values and a cache flush
-    before each. Returns the summary, the timed input buffers (for the rechecks) and, on the CPU, how many of a few
-    randomly chosen calls left their output still changing after they returned (work handed to a native thread)."""
-    import random
-
-    flush = Flusher(torch, device)
-    live = [x.clone() if isinstance(x, torch.Tensor) else x for x in input_sets[0]]
-    # The first call (torch.compile's compilation, lazy initialisation) before this stage takes the GPU alone.
-    refresh_inputs(torch, live, input_sets[0], 0)
-    fn(*live)
-    sync(torch, device)
-    with GPU.measure() if device == "cuda" else contextlib.nullcontext():
-        warmup_ms = protocol["warmup_ms"]
-        start = clocks.perf_ns()
-        calls = 1
-        while calls < 3 or (clocks.perf_ns() - start) / 1e6 < warmup_ms:
-            refresh_inputs(torch, live, input_sets[calls % len(input_sets)], calls)
-            fn(*live)
-            sync(torch, device)
-            calls += 1
-        estimate_ms = (clocks.perf_ns() - start) / 1e6 / (calls - 1)
-        n = max(protocol["min_calls"], math.ceil(protocol["min_ms"] / max(estimate_ms, 1e-3)))
-        n = min(n, protocol["max_calls"], max(protocol["min_calls"], int(protocol["max_ms"] / max(estimate_ms, 1e-3))))
-        samples, unsettled = [], 0
-        if device == "cuda":
-            starts = [clocks.event(enable_timing=True) for _ in range(n)]
-            ends = [clocks.event(enable_timing=True) for _ in range(n)]
-            stream = clocks.stream()
-            for i in range(n):
-                refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
-                flush()
-                clocks.record(starts[i], stream)
-                fn(*live)
-                clocks.record(ends[i], stream)
-            torch.cuda.synchronize()
-            samples = [clocks.elapsed(s, e) * 1e3 for s, e in zip(starts, ends)]
-        else:
-            checked = set(random.sample(range(n), min(settle_checks, n)))
-            for i in range(n):
-                refresh_inputs(torch, live, input_sets[i % len(input_sets)], calls + i)
-                flush()
-                t0 = clocks.perf_ns()
-                output = fn(*live)
-                samples.append((clocks.perf_ns() - t0) / 1e3)
-                if i in checked:
-                    first = [t.clone() for t in kwb_guard.tensors_in(torch, output)]
-                    time.sleep(0.02)
-                    later = list(kwb_guard.tensors_in(torch, output))
-                    unsettled += any(not torch.equal(a, b) for a, b in zip(first, later))
-    return summarize(samples), live, unsettled
-
-
-def trace_calls(torch, fn, inputs, label, calls=3):
-    """The trace pass, run under the CUPTI tracer (the runner sets CUDA_INJECTION64_PATH): one warm-up call,
-    then `calls` calls each after a cache flush, every phase an NVTX range named after it. CUDA is already
-    initialised here (the model and inputs are on the GPU), which the tracer needs before the first range."""
-    with GPU.measure():
-        return _traced_calls(torch, fn, inputs, label, calls)
-
-
-def _traced_calls(torch, fn, inputs, label, calls):
-    flush = Flusher(torch, "cuda")
-    nvtx = torch.cuda.nvtx
-    torch.cuda.synchronize()
-    nvtx.range_push(label + ": warm-up")
-    fn(*inputs)
-    torch.cuda.synchronize()
-    nvtx.range_pop()
-    for i in range(calls):
-        nvtx.range_push(label + ": flush")
-        flush()
-        torch.cuda.synchronize()
-        nvtx.range_pop()
-        # The call's range holds the launches only, as the timed window does; work launched after it returns
-        # (a thread, a deferred launch) lands in the wait's range, where the judge finds it.
-        nvtx.range_push("%s: call %d" % (label, i))
-        fn(*inputs)
-        nvtx.range_pop()
-        nvtx.range_push("%s: wait %d" % (label, i))
-        torch.cuda.synchronize()
-        nvtx.range_pop()
-    # Write the trace now, while CUDA is fully alive, rather than from the tracer's exit handler.
-    tracer = os.environ.get("CUDA_INJECTION64_PATH", "")
-    if tracer.endswith("libkwb_tracer.so"):
-        import ctypes
-        ctypes.CDLL(tracer).kwb_trace_finish()
-    return {"calls": calls, "trace": os.environ.get("KWB_TRACE_OUT", "")}
-
-
-def summarize(samples):
-    ordered = sorted(samples)
-
-    def quantile(q):
-        pos = q * (len(ordered) - 1)
-        lo, hi = math.floor(pos), math.ceil(pos)
-        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
-    mean = statistics.fmean(ordered)
-    cv = statistics.pstdev(ordered) / mean if mean > 0 else 0.0
-    return {"median_us": quantile(0.5), "p20_us": quantile(0.2), "p80_us": quantile(0.8),
-            "min_us": ordered[0], "cv": cv, "n": len(ordered)}
 
 
 def load_task(path):
@@ -300,17 +128,6 @@ def toolchain_fingerprint(device):
     return parts
 
 
-def build_key(files, flags, device):
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(os.path.basename(path).encode() + b"\0")
-        with open(path, "rb") as f:
-            digest.update(f.read() + b"\0")
-    for part in list(flags) + toolchain_fingerprint(device):
-        digest.update(part.encode() + b"\0")
-    return digest.hexdigest()[:24]
-
-
 def stage_compile(args):
     out = args.out
     start = time.perf_counter()
@@ -343,22 +160,13 @@ def stage_compile(args):
     has_cuda = any(s.endswith(".cu") for s in sources)
     if has_cuda and args.device != "cuda":
         fail(out, "compile", "the workspace has CUDA sources but the device is %s; use --device cuda" % args.device)
-    key = build_key(sources + headers, [args.cflags, args.cuda_cflags], args.device)
-    build_dir = os.path.join(args.build_root, key)
-    built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
-    if built and os.path.exists(os.path.join(build_dir, "kwb-compile.log")):
-        write_json(os.path.join(out, "compile.json"),
-                   {"stage": "compile", "ok": True, "cached": True, "seconds": time.perf_counter() - start,
-                    "module": built[0], "build_dir": build_dir, "key": key, "static_flags": static,
-                    "libraries": list(libraries), "allow_torch_ops": allow_torch})
-        return
+    # The runner chose the key from the sources' bytes and keeps the cache; this stage builds in a folder of its own
+    # (writable only to it) that the runner moves into the cache once the build is complete.
     import shutil
 
     import torch.utils.cpp_extension as ext
 
-    # Built in a folder of this process's own and moved into place when complete: a compile that is killed (a time
-    # limit) leaves neither a half build nor torch's lock file in the cache for the next one to wait on.
-    work_dir = "%s.%s.tmp" % (build_dir, os.urandom(6).hex())  # not the pid: sandboxed stages all see pid 2
+    work_dir = os.path.join(args.work_root, args.key)
     shutil.rmtree(work_dir, ignore_errors=True)
     os.makedirs(work_dir)
     try:
@@ -368,18 +176,19 @@ def stage_compile(args):
     except Exception as e:  # the compiler output is already in the log for the diagnostics parser
         shutil.rmtree(work_dir, ignore_errors=True)
         fail(out, "compile", "compilation failed: " + first_line(e)[:300], seconds=time.perf_counter() - start)
-    if glob.glob(os.path.join(build_dir, "cuda_extension*.so")):
-        shutil.rmtree(work_dir, ignore_errors=True)  # the same sources were built meanwhile by another compile
-    else:
-        shutil.rmtree(build_dir, ignore_errors=True)  # what a killed compile left
-        os.rename(work_dir, build_dir)
-    built = glob.glob(os.path.join(build_dir, "cuda_extension*.so"))
+    built = glob.glob(os.path.join(work_dir, "cuda_extension*.so"))
     write_json(os.path.join(out, "compile.json"),
                {"stage": "compile", "ok": True, "cached": False, "seconds": time.perf_counter() - start,
-                "module": built[0] if built else "", "build_dir": build_dir, "key": key, "static_flags": static,
+                "module": built[0] if built else "", "build_dir": work_dir, "key": args.key, "static_flags": static,
                 "libraries": list(libraries), "allow_torch_ops": allow_torch,
                 "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
                             for s in sources]})
+
+
+def stage_toolchain(args):
+    """What a build depends on besides its sources and flags, for the runner's build keys (no torch import)."""
+    write_json(os.path.join(args.out, "toolchain.json"),
+               {"stage": "toolchain", "ok": True, "toolchain": toolchain_fingerprint(args.device)})
 
 
 # ---------------------------------------------------------------- reference
@@ -395,78 +204,6 @@ def environment(torch, device):
         except (OSError, subprocess.SubprocessError):
             env["driver"] = ""
     return env
-
-
-def baseline_key(torch, args):
-    digest = hashlib.sha256()
-    with open(args.task, "rb") as f:
-        digest.update(f.read())
-    gpu = torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu"
-    for part in (gpu, torch.__version__, args.device, args.precision, args.protocol, str(args.init_seed)):
-        digest.update(b"\0" + part.encode())
-    return digest.hexdigest()[:24]
-
-
-def stage_reference(args):
-    import torch
-
-    out = args.out
-    set_precision(torch, args.precision)
-    try:
-        task = load_task(args.task)
-        model = build_model(torch, task.Model, task, args.init_seed, args.device)
-    except Exception as e:
-        fail(out, {"trials": "reference", "baselines": "baselines", "trace": "reference_trace"}[args.phase],
-             "the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), traceback=traceback.format_exc())
-    seeds = [int(s) for s in args.seeds.split(",")]
-    result = {"ok": True, "precision": precision_state(torch), "environment": environment(torch, args.device)}
-    if args.phase == "trials":
-        with torch.no_grad():
-            for i, seed in enumerate(seeds):
-                output = model(*make_inputs(torch, task, seed, args.device))
-                sync(torch, args.device)
-                torch.save(to_cpu(torch, output), os.path.join(out, "reference_out_%d.pt" % i))
-        result.update(stage="reference", trials=len(seeds), floor=count_floor(torch, task, args.init_seed, args.device))
-        # Cached baselines come along, which spares the runner a process (and a torch start) for them.
-        cache_file = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json") if args.baseline_cache else ""
-        if cache_file and os.path.exists(cache_file):
-            with open(cache_file) as f:
-                result["cached_baselines"] = json.load(f)
-        write_json(os.path.join(out, "reference.json"), result)
-        return
-
-    if args.phase == "trace":
-        with torch.no_grad():
-            result.update(stage="reference_trace", **trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device),
-                                                                 "reference"))
-        write_json(os.path.join(out, "reference_trace.json"), result)
-        return
-
-    # Baselines: cached per task source, device, torch, precision and protocol.
-    result["stage"] = "baselines"
-    cache_file = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json") if args.baseline_cache else ""
-    if cache_file and os.path.exists(cache_file):
-        with open(cache_file) as f:
-            result.update(json.load(f), cached=True)
-        write_json(os.path.join(out, "baselines.json"), result)
-        return
-    protocol = json.loads(args.protocol)
-    with torch.no_grad():
-        input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
-        clocks = take_clocks(torch)
-        timings = {"eager": time_calls(torch, model, input_sets, args.device, protocol, clocks)[0]}
-        compiled = torch.compile(model)
-        start = time.perf_counter()
-        compiled(*input_sets[0])
-        sync(torch, args.device)
-        timings["compile_seconds"] = time.perf_counter() - start
-        timings["compiled"] = time_calls(torch, compiled, input_sets, args.device, protocol, clocks)[0]
-    timings["floor"] = count_floor(torch, task, args.init_seed, args.device)  # kept with the baseline
-    if cache_file:
-        os.makedirs(args.baseline_cache, exist_ok=True)
-        write_json(cache_file, timings)
-    result.update(timings, cached=False)
-    write_json(os.path.join(out, "baselines.json"), result)
 
 
 def count_floor(torch, task, init_seed, device):
@@ -544,55 +281,6 @@ def load_candidate(torch, args, task, state, counter):
     return model, weights, candidate
 
 
-def run_trials(torch, model, module, task, seeds, args, counter, threads_before, flags):
-    """Correctness trials, each under the op recorder, with the checks on what forward returned."""
-    recorder_type = kwb_guard.recorder_class(torch)
-    allowed = kwb_guard.allowed_aten_ops(task)
-    ops, calls, previous, keep = {}, 0, set(), None
-    for i, seed in enumerate(seeds):
-        inputs = make_inputs(torch, task, seed, args.device)
-        held = kwb_guard.held_storages(torch, model, module)
-        before = counter.calls
-        with recorder_type(allowed) as recorder:
-            output = model(*inputs)
-        sync(torch, args.device)
-        saved = to_cpu(torch, output)  # a copy taken now: what a thread writes later does not count
-        calls += counter.calls - before
-        for name, n in recorder.seen.items():
-            ops[name] = ops.get(name, 0) + n
-        kwb_guard.output_flags(torch, output, inputs, held, previous, flags)
-        kwb_guard.thread_flags(threads_before, flags)
-        previous = {t.untyped_storage().data_ptr() for t in kwb_guard.tensors_in(torch, output)}
-        keep = output  # alive until the next call, so its memory cannot be handed out again
-        torch.save(saved, os.path.join(args.out, "candidate_out_%d.pt" % i))
-    del keep
-    if ops:
-        names = ", ".join("aten.%s (%d)" % item for item in sorted(ops.items()))
-        kwb_guard.add_flag(flags, "torch-op-at-runtime", "forward ran torch ops: %s." % names)
-    if not counter.loaded:
-        kwb_guard.add_flag(flags, "no-custom-kernel", "the candidate loads no compiled extension.")
-    elif calls == 0:
-        kwb_guard.add_flag(flags, "extension-not-called", "forward never called the candidate's compiled extension.")
-    return len(seeds)
-
-
-def recheck(torch, model, task, seeds, live, args):
-    """After timing: the trial inputs are written into the timed input buffers in place and the candidate is called
-    once more on each; the judge compares these outputs with the candidate's verified trial outputs, which catches
-    results cached by input address or shape, and work done only once."""
-    done = 0
-    for k in range(min(2, len(seeds))):
-        for dst, src in zip(live, make_inputs(torch, task, seeds[k], args.device)):
-            if isinstance(dst, torch.Tensor):
-                dst.copy_(src)
-        sync(torch, args.device)
-        output = model(*live)
-        sync(torch, args.device)
-        torch.save(to_cpu(torch, output), os.path.join(args.out, "recheck_out_%d.pt" % k))
-        done += 1
-    return done
-
-
 def stage_candidate(args):
     import torch
 
@@ -600,10 +288,7 @@ def stage_candidate(args):
     stage = "candidate_" + args.phase
     set_precision(torch, args.precision)
     snapshot = kwb_guard.Snapshot(torch, sys.modules[__name__])
-    threads_before = {t.ident for t in threading.enumerate()}
     counter = kwb_guard.ExtensionCounter()
-    timer = time_calls  # captured before the candidate's code can rebind the harness's names
-    clocks = take_clocks(torch)
     try:
         task = load_task(args.task)
         state = reference_state(torch, args, task)
@@ -620,11 +305,7 @@ def stage_candidate(args):
     flags = []
     with torch.no_grad():
         try:
-            if args.phase == "trials":
-                result["trials"] = run_trials(torch, model, module, task, seeds, args, counter, threads_before, flags)
-            elif args.phase == "trace":
-                result.update(trace_calls(torch, model, make_inputs(torch, task, seeds[0], args.device), "candidate"))
-            elif args.phase == "profile":
+            if args.phase == "profile":
                 # Nsight Compute (started with --profile-from-start off) sees one call, after two warm-up calls.
                 inputs = make_inputs(torch, task, seeds[0], args.device)
                 for _ in range(2):
@@ -635,15 +316,6 @@ def stage_candidate(args):
                 sync(torch, args.device)
                 torch.cuda.profiler.stop()
                 result["profiled_calls"] = 1
-            else:
-                protocol = json.loads(args.protocol)
-                input_sets = [make_inputs(torch, task, s, args.device) for s in seeds[: protocol["input_sets"]]]
-                result["candidate"], live, unsettled = timer(torch, model, input_sets, args.device, protocol, clocks)
-                if unsettled:
-                    kwb_guard.add_flag(flags, "work-outside-timed-calls", "the output of %d of the checked timed calls "
-                                       "was still changing after the call returned." % unsettled)
-                kwb_guard.thread_flags(threads_before, flags)
-                result["rechecks"] = recheck(torch, model, task, seeds, live, args)
         except Exception as e:
             fail(out, stage, "the candidate failed while running: %s: %s" % (type(e).__name__, first_line(e)),
                  traceback=traceback.format_exc())
@@ -687,26 +359,22 @@ def main():
     c.add_argument("--workspace")
     c.add_argument("--single-file")
     c.add_argument("--task", default="", help="the task, for its policy on libraries (KWB_ALLOWED_LIBRARIES)")
-    c.add_argument("--build-root", required=True)
+    c.add_argument("--work-root", default="", help="where a workspace is built (the runner moves it into the cache)")
+    c.add_argument("--key", default="", help="the build's key, chosen by the runner")
     c.add_argument("--device", default="cuda")
     c.add_argument("--cflags", default="-O3")
     c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
 
-    for name in ("reference", "candidate"):
-        s = sub.add_parser(name)
-        s.add_argument("--task", required=True)
-        s.add_argument("--device", default="cuda")
-        s.add_argument("--seeds", required=True)
-        s.add_argument("--init-seed", type=int, default=42)
-        s.add_argument("--precision", choices=("fp32", "tf32"), default="fp32")
-        s.add_argument("--protocol", default="{}")
-        if name == "reference":
-            s.add_argument("--phase", choices=("trials", "baselines", "trace"), required=True)
-            s.add_argument("--baseline-cache", default="")
-        else:
-            s.add_argument("--candidate", required=True)
-            s.add_argument("--module", default="")
-            s.add_argument("--phase", choices=("trials", "timing", "trace", "profile"), required=True)
+    s = sub.add_parser("candidate")
+    s.add_argument("--task", required=True)
+    s.add_argument("--device", default="cuda")
+    s.add_argument("--seeds", required=True)
+    s.add_argument("--init-seed", type=int, default=42)
+    s.add_argument("--precision", choices=("fp32", "tf32"), default="fp32")
+    s.add_argument("--protocol", default="{}")
+    s.add_argument("--candidate", required=True)
+    s.add_argument("--module", default="")
+    s.add_argument("--phase", choices=("profile",), required=True)
     f = sub.add_parser("floor")
     f.add_argument("--task", required=True)
     f.add_argument("--device", default="cpu", help="where to count when the meta device cannot run the task")
@@ -716,6 +384,8 @@ def main():
     t.add_argument("--device", default="cpu")
     t.add_argument("--atol", type=float, default=1e-2)
     t.add_argument("--rtol", type=float, default=1e-2)
+    tc = sub.add_parser("toolchain")
+    tc.add_argument("--device", default="cuda")
     e = sub.add_parser("environment")
     e.add_argument("--device", default="cuda")
     k = sub.add_parser("calibrate")
@@ -725,17 +395,10 @@ def main():
         s.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    global GPU
-    # The reference and candidate stages on the GPU take turns with other evaluations (kwb_gpulock); Nsight Compute's
-    # pass is locked by the runner around the whole profiler.
-    if (args.stage in ("reference", "candidate") and args.device == "cuda" and args.phase != "profile"
-            and os.environ.get("KWB_GPU_LOCK_DIR")):
-        import torch  # noqa: F401  (start-up and imports take no GPU: shared from the first CUDA work on)
-
-        GPU = kwb_gpulock.GpuTurns(os.environ["KWB_GPU_LOCK_DIR"])
-        GPU.share()
-    {"compile": stage_compile, "reference": stage_reference, "candidate": stage_candidate, "floor": stage_floor,
-     "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment}[args.stage](args)
+    # Nsight Compute's pass is locked by the runner around the whole profiler.
+    {"compile": stage_compile, "candidate": stage_candidate, "floor": stage_floor,
+     "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment,
+     "toolchain": stage_toolchain}[args.stage](args)
 
 
 if __name__ == "__main__":

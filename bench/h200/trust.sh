@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The trusted-driver harness on an H200, in one call: build, then the steps named, each writing under $OUT.
+#   bench/h200/trust.sh build                  the runner (build/runner) and, from a carried build/old-src.tgz (the
+#                                              harness before the trust boundary), the old one (build/old)
+#   bench/h200/trust.sh smoke                  one evaluation of the diag candidate, printed
+#   bench/h200/trust.sh compare N TASK CAND    the same candidate N times through the old and the new runner,
+#                                              alternating, build and baselines cached: medians, spread, wall times
+#   bench/h200/trust.sh redteam LIMIT          the CUDA cases of tests/redteam through the new runner
+#   bench/h200/trust.sh evalset NAME           eval-set over every task with a candidate, cold (fresh cache) then warm
+# A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-/tmp/kwb-out}
+NEW=$PWD/build/runner/bin/kwb-runner
+OLD=$PWD/build/old/build/runner/bin/kwb-runner
+mkdir -p "$OUT"
+[ -x build/h200-bwrap/bwrap ] && export PATH="$PWD/build/h200-bwrap:$PATH"
+export PYTHONUNBUFFERED=1
+
+fields() { # a result's verdict, times and stage seconds, one line
+    python3 - "$@" <<'PY'
+import json, sys
+for path in sys.argv[1:]:
+    try:
+        r = json.load(open(path))
+    except (OSError, ValueError) as e:
+        print(path, "unreadable:", e)
+        continue
+    t = r.get("timing", {})
+    med = lambda k: round(t[k]["median_us"], 2) if k in t else "-"
+    st = {k: round(v.get("seconds", 0), 2) for k, v in r.get("stages", {}).items() if v.get("status") != "not-run"}
+    print("%s: compile=%s verify=%s reward=%s cand=%s wall=%s eager=%s compiled=%s cv=%s flags=%s total=%.2fs stages=%s %s" % (
+        path.split("/")[-1], r.get("compile", {}).get("status"), r.get("verify", {}).get("status"),
+        r.get("reward", {}).get("value"), med("candidate"), med("wall"), med("eager"), med("compiled"),
+        round(t["candidate"]["cv"], 4) if "candidate" in t else "-", r.get("hack_flags"), r.get("seconds", 0), st,
+        (r.get("verify", {}).get("message") or r.get("compile", {}).get("message") or "")[:200]))
+PY
+}
+
+case "${1:-}" in
+build)
+    { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu --format=csv
+      nvcc --version | tail -2; python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
+      nproc; bwrap --version 2>&1; } > "$OUT/fingerprint.txt" 2>&1
+    (cmake --preset runner -DKWB_GPU_TESTS=ON > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1) &
+    if [ -f build/old-src.tgz ]; then
+        mkdir -p build/old && tar xzf build/old-src.tgz -C build/old
+        (cd build/old && cmake --preset runner -DBUILD_TESTING=OFF > /tmp/kwb-old.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-old.log 2>&1) || tail -20 /tmp/kwb-old.log
+    fi
+    wait
+    [ -x "$NEW" ] || { tail -40 /tmp/kwb-build.log; cp /tmp/kwb-build.log "$OUT/"; exit 1; }
+    echo "built: new $(ls -la $NEW | cut -c1-10) old $([ -x $OLD ] && echo yes || echo no)"
+    ;;
+smoke)
+    "$NEW" eval --task resources/tasks/level1/1_diag_matmul.py --candidate bench/candidates/level1_1_diag_matmul \
+        --cache-dir /tmp/kwb-cache --arch 9.0 --run-dir /tmp/kwb-smoke > "$OUT/smoke.json" 2> "$OUT/smoke.stderr"
+    fields "$OUT/smoke.json"
+    tail -5 "$OUT/smoke.stderr"
+    ;;
+compare)
+    n=$2 task=$3 cand=$4
+    for i in $(seq 1 "$n"); do
+        for which in old new; do
+            runner=$NEW; [ $which = old ] && runner=$OLD
+            [ -x "$runner" ] || continue
+            start=$(date +%s.%N)
+            "$runner" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" --cache-dir "/tmp/kwb-cache-$which" \
+                --arch 9.0 --run-dir "/tmp/kwb-cmp-$which-$i" > "/tmp/kwb-cmp-$which-$i.json" 2>> "$OUT/compare.stderr"
+            echo "$which $i wall $(echo "$(date +%s.%N) - $start" | bc) s" >> "$OUT/compare.txt"
+        done
+    done
+    for which in old new; do fields /tmp/kwb-cmp-$which-*.json >> "$OUT/compare.txt"; done
+    tar czf "$OUT/compare.tgz" /tmp/kwb-cmp-*.json 2>/dev/null
+    cat "$OUT/compare.txt"
+    ;;
+redteam)
+    timeout "$2" python3 tests/redteam/run_redteam.py --runner "$NEW" --device cuda --cache /tmp/rt/cache --work /tmp/rt/work \
+        --json "$OUT/redteam.json" > "$OUT/redteam.txt" 2>&1
+    tail -40 "$OUT/redteam.txt"
+    ;;
+evalset)
+    name=$2
+    for pass in cold warm; do
+        [ $pass = cold ] && rm -rf /tmp/kwb-set-cache
+        start=$(date +%s.%N)
+        timeout 400 "$NEW" eval-set --tasks resources/tasks --candidates bench/candidates --out "/tmp/kwb-set-$pass" \
+            --cache-dir /tmp/kwb-set-cache --compile-jobs 8 --arch 9.0 > "$OUT/evalset-$pass.json" 2> "/tmp/kwb-set-$pass.stderr"
+        echo "$pass: $(echo "$(date +%s.%N) - $start" | bc) s" | tee -a "$OUT/evalset.txt"
+        fields /tmp/kwb-set-$pass/results/*.json >> "$OUT/evalset.txt"
+    done
+    tar czf "$OUT/evalset.tgz" /tmp/kwb-set-cold/results /tmp/kwb-set-warm/results /tmp/kwb-set-*.stderr 2>/dev/null
+    grep -E "pass_rate|geomean|seconds" "$OUT"/evalset-*.json | head
+    ;;
+esac

@@ -1,0 +1,746 @@
+#!/usr/bin/env python3
+"""The trusted side of an evaluation: it owns the inputs, the clock, the outputs and the verdict.
+
+kwb-runner starts it outside the sandbox beside a worker (kwb_worker.py) that runs the candidate, the two joined by
+a channel. The driver never runs candidate code. For every call it draws fresh inputs from a seed of its own on the
+device, writes them into buffers it shares with the worker, flushes the caches, takes its own time around the
+worker's call (the worker answers after a device sync and after copying its outputs into the shared output
+buffers), and keeps the outputs (in full for a random subset of the calls, as a secret random sample of elements
+for the rest). Verified, timed and traced calls are the same calls. Once the worker has exited, the driver
+computes the task's reference on the same inputs, in fp32 and, for the fully kept calls, in fp64, and judges:
+
+  every call        sampled elements against the reference's (tolerance atol + rtol x |reference|)
+  kept calls        every element; errors against fp64 next to the fp32 reference's own (precision-below-policy)
+  one kept call     inputs from the tails of the task's distribution (scaled up while the reference stays finite)
+  the task          whether a constant would pass the comparison (degenerate-task)
+
+The handshake's own cost (a call that does nothing, then the output copy alone) is measured before the candidate
+is loaded, with the worker's code still untouched, and subtracted from every call. Samples, medians and the result
+file exist only here.
+
+  evaluate   one candidate: --mode full (verify + time) or verify (the kept calls only, not timed)
+  baselines  eager and torch.compile of the task's Model, timed the same way, cached per task, GPU, torch and
+             precision
+"""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import socket
+import statistics
+import sys
+import time
+import traceback
+
+START = time.perf_counter()
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import kwb_gpulock  # noqa: E402
+import kwb_guard  # noqa: E402
+import kwb_roofline  # noqa: E402
+import kwb_shm  # noqa: E402
+
+# A candidate's error against fp64 may exceed the fp32 reference's own by this factor, or reach the policy's floor
+# (relative RMS error), whichever is larger. fp32 rounding of a naive sum of a few thousand terms stays well below
+# 2e-5; bf16 or fp16 operands, or TF32 matmuls, land at 1e-4 to 1e-3.
+PRECISION_FACTOR = 64.0
+PRECISION_FLOOR = {"fp32": 2e-5, "tf32": 5e-3}
+SAMPLED_ELEMENTS = 2048  # per output tensor, per call not kept in full
+TAIL_SCALES = (64.0, 16.0, 4.0)
+
+
+class Failure(Exception):
+    """Ends the evaluation with a sentence; `kind` says whose fault: candidate, task or environment."""
+
+    def __init__(self, reason, kind="candidate", **extra):
+        super().__init__(reason)
+        self.reason = reason
+        self.kind = kind
+        self.extra = extra
+
+
+def write_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1, allow_nan=False, default=str)
+    os.replace(tmp, path)
+
+
+def first_line(error):
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def import_file(path, name):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def summarize(samples):
+    ordered = sorted(samples)
+
+    def quantile(q):
+        pos = q * (len(ordered) - 1)
+        lo, hi = math.floor(pos), math.ceil(pos)
+        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+    mean = statistics.fmean(ordered)
+    cv = statistics.pstdev(ordered) / mean if mean > 0 else 0.0
+    return {"median_us": quantile(0.5), "p20_us": quantile(0.2), "p80_us": quantile(0.8), "min_us": ordered[0],
+            "cv": cv, "n": len(ordered)}
+
+
+def environment(torch, device):
+    env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
+    if device == "cuda":
+        env["gpu"] = torch.cuda.get_device_name(0)
+        try:
+            import subprocess
+
+            env["driver"] = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                           capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
+        except (OSError, subprocess.SubprocessError):
+            env["driver"] = ""
+    return env
+
+
+def set_precision(torch, policy):
+    tf32 = policy == "tf32"
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    torch.backends.cudnn.allow_tf32 = tf32
+    torch.set_float32_matmul_precision("high" if tf32 else "highest")
+
+
+class Channel:
+    """The driver's end of the channel to the worker: one JSON message each way per request."""
+
+    def __init__(self, fd, timeout):
+        self.sock = socket.socket(fileno=fd)
+        self.sock.settimeout(timeout)
+        self.lost = False
+
+    def hello(self):
+        """The worker's first message: torch imported and the device ready, no model code loaded yet."""
+        try:
+            answer = self.sock.recv(1 << 16)
+        except (OSError, socket.timeout):
+            answer = b""
+        if not answer:
+            self.lost = True
+            raise Failure("the worker ended before it was ready", kind="worker-lost", during="start")
+        return json.loads(answer.decode())
+
+    def request(self, message, fds=()):
+        data = json.dumps(message).encode()
+        try:
+            if fds:
+                socket.send_fds(self.sock, [data], list(fds))
+            else:
+                self.sock.send(data)
+            answer = self.sock.recv(1 << 22)
+        except (OSError, socket.timeout):
+            answer = b""
+        if not answer:
+            self.lost = True
+            raise Failure("the candidate's worker ended during '%s'" % message.get("op"), kind="worker-lost",
+                          during=message.get("op"))
+        return json.loads(answer.decode())
+
+    def wait_closed(self, seconds):
+        """True when the worker's end is gone (it exited, and no process it left holds the channel)."""
+        self.sock.settimeout(seconds)
+        try:
+            return self.sock.recv(16) == b""
+        except (OSError, socket.timeout):
+            return False
+
+
+class Flusher:
+    def __init__(self, torch, device):
+        if device == "cuda":
+            size = max(2 * torch.cuda.get_device_properties(0).L2_cache_size, 256 << 20)
+        else:
+            size = 64 << 20
+        self.buffer = torch.empty(size // 4, dtype=torch.float32, device=device)
+
+    def __call__(self):
+        self.buffer.zero_()
+
+
+def tensors_of(torch, value):
+    return list(kwb_guard.tensors_in(torch, value))
+
+
+class Evaluation:
+    def __init__(self, args):
+        import torch
+
+        self.torch = torch
+        self.args = args
+        self.device = args.device
+        self.out = args.out
+        self.protocol = json.loads(args.protocol or "{}")
+        self.rng = random.Random(args.seed if args.seed else int.from_bytes(os.urandom(8), "little"))
+        self.gpu = kwb_gpulock.GpuTurns(os.environ.get("KWB_GPU_LOCK_DIR") if self.device == "cuda" else None)
+        self.result = {"stage": args.command, "ok": True, "phases": {}}
+        self.flags = []
+        self.clock = time.perf_counter_ns
+        self.channel = Channel(args.channel_fd, args.call_timeout)
+        self.phase_start = time.perf_counter()
+
+    def phase(self, name):
+        now = time.perf_counter()
+        self.result["phases"][name] = round(now - self.phase_start, 4)
+        self.phase_start = now
+
+    def sync(self):
+        if self.device == "cuda":
+            self.torch.cuda.synchronize()
+
+    # ------------------------------------------------------------------ the task and its inputs
+
+    def load_task(self):
+        torch = self.torch
+        set_precision(torch, self.args.precision)
+        try:
+            self.task = import_file(self.args.task, "kwb_task")
+            for name in ("Model", "get_inputs", "get_init_inputs"):
+                if not hasattr(self.task, name):
+                    raise ValueError("the task defines no %s" % name)
+            torch.manual_seed(self.args.init_seed)
+            with torch.device(self.device):
+                self.model = self.task.Model(*self.task.get_init_inputs())
+            self.model = self.model.to(self.device).eval()
+        except Exception as e:
+            raise Failure("the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), kind="task",
+                          traceback=traceback.format_exc())
+
+    def make_inputs(self, seed, scale=1.0):
+        torch = self.torch
+        torch.manual_seed(seed)
+        with torch.device(self.device):
+            inputs = self.task.get_inputs()
+        inputs = [x.to(self.device) if isinstance(x, torch.Tensor) else x for x in inputs]
+        if scale != 1.0:
+            inputs = [x * scale if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+        return inputs
+
+    def reference(self, inputs):
+        with self.torch.no_grad():
+            out = self.model(*inputs)
+        self.sync()
+        return tensors_of(self.torch, out)
+
+    def shape_the_buffers(self):
+        """One throwaway input set (a seed no call uses) gives the buffers' shapes and the output's; the tail scale
+        is the largest of TAIL_SCALES at which the reference's output stays finite."""
+        torch = self.torch
+        seed = self.rng.randrange(1, 2 ** 31 - 1)
+        try:
+            inputs = self.make_inputs(seed)
+            outputs = self.reference(inputs)
+        except Exception as e:
+            raise Failure("the task's reference failed: %s: %s" % (type(e).__name__, first_line(e)), kind="task",
+                          traceback=traceback.format_exc())
+        if not outputs:
+            raise Failure("the task's Model returns no tensor", kind="task")
+        self.tail_scale = 1.0
+        if all(bool(t.isfinite().all()) for t in outputs if t.is_floating_point()) and any(
+                isinstance(x, torch.Tensor) and x.is_floating_point() for x in inputs):
+            for scale in TAIL_SCALES:
+                try:
+                    tail = self.reference(self.make_inputs(seed, scale))
+                except Exception:
+                    continue
+                if all(bool(t.isfinite().all()) for t in tail if t.is_floating_point()):
+                    self.tail_scale = scale
+                    break
+        self.input_specs = []
+        buffers = []
+        for x in inputs:
+            if isinstance(x, torch.Tensor):
+                buffers.append(kwb_shm.SharedBuffer(torch, self.device, kwb_shm.nbytes_of(torch, x.dtype, x.shape)))
+                self.input_specs.append({"kind": "tensor", "buffer": len(buffers) - 1, "dtype": str(x.dtype).replace("torch.", ""),
+                                         "shape": list(x.shape)})
+            else:
+                self.input_specs.append({"kind": "value", "value": x})
+        self.output_specs = []
+        total = 0
+        for t in outputs:
+            buffers.append(kwb_shm.SharedBuffer(torch, self.device, kwb_shm.nbytes_of(torch, t.dtype, t.shape)))
+            self.output_specs.append({"buffer": len(buffers) - 1, "dtype": str(t.dtype).replace("torch.", ""),
+                                      "shape": list(t.shape)})
+            total += kwb_shm.nbytes_of(torch, t.dtype, t.shape)
+        buffers.append(kwb_shm.SharedBuffer(torch, self.device, total))  # the copy calibration's source
+        self.buffers = buffers
+        self.shared_inputs = [buffers[s["buffer"]].view(torch, getattr(torch, s["dtype"]), s["shape"])
+                              if s["kind"] == "tensor" else s["value"] for s in self.input_specs]
+        self.shared_outputs = [buffers[s["buffer"]].view(torch, getattr(torch, s["dtype"]), s["shape"])
+                               for s in self.output_specs]
+        # Secret sample positions, one set per output tensor, drawn here and never sent.
+        generator = torch.Generator(device="cpu").manual_seed(self.rng.randrange(1, 2 ** 62))
+        self.sample_index = [torch.randint(0, max(t.numel(), 1), (min(SAMPLED_ELEMENTS, max(t.numel(), 1)),),
+                                           generator=generator).to(self.device) for t in self.shared_outputs]
+        del inputs, outputs
+
+    def write_inputs(self, seed, scale=1.0):
+        torch = self.torch
+        fresh = self.make_inputs(seed, scale)
+        for dst, src in zip(self.shared_inputs, fresh):
+            if isinstance(dst, torch.Tensor):
+                if not isinstance(src, torch.Tensor) or tuple(src.shape) != tuple(dst.shape) or src.dtype != dst.dtype:
+                    raise Failure("the task's get_inputs() gives inputs of another shape or type for another seed",
+                                  kind="task")
+                dst.copy_(src)
+
+    # ------------------------------------------------------------------ the worker
+
+    def handshake(self):
+        """The cost of a call that does nothing (sync included), and of that call plus the output copy, measured
+        while the worker has no candidate code: the copy calibration is what every call's time is corrected by."""
+        ready = self.channel.hello()
+        if not ready.get("ready"):
+            raise Failure("the worker did not start: " + ready.get("reason", "?"), kind="environment")
+        self.result["worker"] = {"torch": ready.get("torch", ""), "ready_after_s": round(time.perf_counter() - START, 3)}
+        answer = self.channel.request({"op": "buffers", "buffers": [{"nbytes": b.nbytes} for b in self.buffers],
+                                       "inputs": self.input_specs, "outputs": self.output_specs,
+                                       "source": len(self.buffers) - 1}, [b.fd for b in self.buffers])
+        if not answer.get("ok"):
+            raise Failure("the worker could not map the shared buffers: " + answer.get("reason", "?"), kind="environment")
+        self.buffers[-1].tensor.random_(0, 255) if self.buffers[-1].nbytes > 1 else None
+        self.sync()
+        null, copy = [], []
+        rounds = 30 if self.device == "cuda" else 15
+        for _ in range(rounds):
+            for op, into in (("null", null), ("copycal", copy)):
+                t0 = self.clock()
+                self.channel.request({"op": op})
+                into.append(self.clock() - t0)
+        self.handshake_ns = statistics.median(null)
+        self.overhead_ns = statistics.median(copy)
+        self.result["handshake"] = {"null_us": self.handshake_ns / 1e3, "with_copy_us": self.overhead_ns / 1e3,
+                                    "rounds": rounds}
+
+    def load(self, extra):
+        message = {"op": "load", "task": self.args.task, "init_seed": self.args.init_seed,
+                   "precision": self.args.precision}
+        message.update(extra)
+        answer = self.channel.request(message)
+        if not answer.get("ok"):
+            raise Failure("the candidate could not be loaded: " + answer.get("reason", "?"),
+                          traceback=answer.get("traceback", ""))
+        return answer
+
+    def call(self, index):
+        """One call: the time is the driver's, from the request to the answer that comes after the device sync
+        and the output copy, less the copy-and-handshake cost measured before the candidate existed."""
+        t0 = self.clock()
+        answer = self.channel.request({"op": "call", "index": index})
+        elapsed = self.clock() - t0
+        if not answer.get("ok"):
+            raise Failure("the candidate failed while running: " + answer.get("reason", "?"),
+                          traceback=answer.get("traceback", ""))
+        return elapsed, answer
+
+    # ------------------------------------------------------------------ keeping and judging outputs
+
+    def keep(self, full):
+        if full:
+            return [t.clone() for t in self.shared_outputs]
+        return [t.reshape(-1)[idx].clone() for t, idx in zip(self.shared_outputs, self.sample_index)]
+
+    def compare(self, candidate, reference, counts):
+        """Element-wise check of one output (or its sample); counts accumulates over the calls."""
+        torch = self.torch
+        counts["elements"] += reference.numel()
+        if not reference.is_floating_point() and not reference.is_complex():
+            counts["mismatches"] += int(reference.ne(candidate).sum())
+            return
+        cand = candidate.to(torch.float64)
+        ref = reference.to(torch.float64)
+        ref_finite, cand_finite = ref.isfinite(), cand.isfinite()
+        same_special = (~ref_finite) & (~cand_finite) & ((cand == ref) | (cand.isnan() & ref.isnan()))
+        if bool((ref_finite & ~cand_finite).any()):
+            counts["non_finite"] = True
+        diff = (cand - ref).abs().masked_fill(~(ref_finite & cand_finite), 0.0)
+        tol = self.args.atol + self.args.rtol * ref.abs().masked_fill(~ref_finite, 0.0)
+        bad = ((diff > tol) | ~(ref_finite & cand_finite)) & ~same_special
+        counts["mismatches"] += int(bad.sum())
+        if diff.numel():
+            counts["max_abs"] = max(counts["max_abs"], float(diff.max()))
+            counts["max_rel"] = max(counts["max_rel"], float((diff / ref.abs().clamp_min(1e-12)).masked_fill(~ref_finite, 0).max()))
+
+    @staticmethod
+    def new_counts():
+        return {"elements": 0, "mismatches": 0, "max_abs": 0.0, "max_rel": 0.0, "non_finite": False}
+
+    def message_of(self, counts):
+        if counts["non_finite"]:
+            return "The candidate's output holds NaN or Inf where the reference's is finite."
+        if counts["mismatches"]:
+            return "%d of %d elements differ by more than atol %g + rtol %g x |reference| (largest difference %g)." % (
+                counts["mismatches"], counts["elements"], self.args.atol, self.args.rtol, counts["max_abs"])
+        return ""
+
+    def relative_rms(self, a, b):
+        torch = self.torch
+        a, b = a.to(torch.float64), b.to(torch.float64)
+        finite = a.isfinite() & b.isfinite()
+        num = float(((a - b).masked_fill(~finite, 0) ** 2).mean().sqrt()) if a.numel() else 0.0
+        den = float((b.masked_fill(~finite, 0) ** 2).mean().sqrt()) if b.numel() else 0.0
+        return num, den
+
+    def fp64_reference(self, inputs):
+        import copy
+
+        torch = self.torch
+        if not hasattr(self, "model64"):
+            try:
+                self.model64 = copy.deepcopy(self.model).to(torch.float64)
+            except Exception as e:
+                self.model64 = None
+                self.precision_note = "the reference cannot run in fp64: %s" % first_line(e)
+        if self.model64 is None:
+            return None
+        wide = [x.to(torch.float64) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+        try:
+            with torch.no_grad():
+                out = tensors_of(torch, self.model64(*wide))
+            self.sync()
+            return out
+        except Exception as e:
+            self.precision_note = "the reference cannot run in fp64: %s: %s" % (type(e).__name__, first_line(e))
+            self.model64 = None
+            return None
+
+    def degenerate(self, ref32, ref64):
+        """Whether this task's comparison can tell a constant from the answer. A reference that is rounding noise
+        (its fp32 error against fp64 as large as the output itself) is degenerate; one that zeros or its mean
+        would pass is compared relative to its own scale instead, and degenerate if a constant still passes."""
+        torch = self.torch
+        for i, r in enumerate(ref32):
+            if not r.is_floating_point() or r.numel() < 2:
+                continue
+            if ref64 is not None:
+                err, scale = self.relative_rms(r, ref64[i])
+                if scale <= 10 * err or scale == 0:
+                    return "the reference's output is rounding noise (RMS %.3g against an fp32 error of %.3g), so any " \
+                           "constant near zero passes" % (scale, err)
+            rd = r.to(torch.float64)
+            tol = self.args.atol + self.args.rtol * rd.abs()
+            for name, constant in (("zeros", 0.0), ("its mean", float(rd.mean()))):
+                if bool(((rd - constant).abs() <= tol).all()):
+                    rms = float((rd ** 2).mean().sqrt())
+                    scaled = 1e-2 * rms
+                    if bool(((rd - constant).abs() <= scaled + self.args.rtol * rd.abs()).all()):
+                        return "an output of %s passes the comparison even at 1%% of the output's own scale" % name
+                    self.tightened_atol = min(getattr(self, "tightened_atol", self.args.atol), scaled)
+        return None
+
+    # ------------------------------------------------------------------ the evaluation
+
+    def plan_calls(self, estimate_ns):
+        p = self.protocol
+        est_ms = max(estimate_ns / 1e6, 1e-3)
+        n = max(p.get("min_calls", 100), math.ceil(p.get("min_ms", 100) / est_ms))
+        return min(n, p.get("max_calls", 10000), max(p.get("min_calls", 100), int(p.get("max_ms", 10000) / est_ms)))
+
+    def run_calls(self, timed, keep=True):
+        """Warm-up (by time), then the timed calls; every call has inputs of its own and is kept for the judge."""
+        flush = Flusher(self.torch, self.device)
+        self.calls = []  # (seed, scale, elapsed_ns, kept outputs, full)
+        trials = max(1, self.args.trials)
+
+        def one(index, full, tail):
+            seed = self.rng.randrange(1, 2 ** 31 - 1)
+            scale = self.tail_scale if tail else 1.0
+            self.write_inputs(seed, scale)
+            flush()
+            self.sync()
+            elapsed, answer = self.call(index)
+            if answer.get("mismatch"):
+                raise Failure(answer["mismatch"], kind="verify")
+            if answer.get("layout_differs"):
+                self.layout_differs = True
+            self.extension_calls += answer.get("extension_calls", 0)
+            self.calls.append({"seed": seed, "scale": scale, "ns": elapsed, "kept": self.keep(full) if keep else None,
+                               "full": full})
+
+        self.extension_calls = 0
+        self.layout_differs = False
+        if not timed:
+            tail_at = self.rng.randrange(trials)
+            for i in range(trials):
+                one(i, True, i == tail_at and self.tail_scale != 1.0)
+            self.warmup = len(self.calls)
+            return
+        warm_start = time.perf_counter()
+        while len(self.calls) < 3 or (time.perf_counter() - warm_start) * 1e3 < self.protocol.get("warmup_ms", 25):
+            one(len(self.calls), False, False)
+        self.warmup = len(self.calls)
+        estimate = statistics.median(c["ns"] for c in self.calls[1:])
+        n = max(self.plan_calls(estimate), trials)
+        kept = set(self.rng.sample(range(n), trials))
+        tail_at = self.rng.choice(sorted(kept)) if self.tail_scale != 1.0 else -1
+        for i in range(n):
+            one(self.warmup + i, i in kept, i == tail_at)
+
+    def judge(self):
+        """The reference, computed now that the worker is gone, on every call's inputs."""
+        trials, sampled = [], self.new_counts()
+        precision = {"policy": self.args.precision, "factor": PRECISION_FACTOR,
+                     "floor": PRECISION_FLOOR.get(self.args.precision, 2e-5)}
+        worst = None
+        self.precision_note = ""
+        degenerate_checked = False
+        for call in self.calls:
+            inputs = self.make_inputs(call["seed"], call["scale"])
+            ref = self.reference(inputs)
+            if not call["full"]:
+                for kept, r, idx in zip(call["kept"], ref, self.sample_index):
+                    self.compare(kept, r.reshape(-1)[idx], sampled)
+                continue
+            ref64 = self.fp64_reference(inputs)
+            if not degenerate_checked:
+                degenerate_checked = True
+                reason = self.degenerate(ref, ref64)
+                if reason:
+                    self.result["degenerate"] = reason
+                    kwb_guard.add_flag(self.flags, "degenerate-task", "This task cannot be judged: %s." % reason)
+            counts = self.new_counts()
+            for kept, r in zip(call["kept"], ref):
+                self.compare(kept, r, counts)
+            entry = {"passed": not counts["mismatches"] and not counts["non_finite"], "max_abs_error": counts["max_abs"],
+                     "max_rel_error": counts["max_rel"],
+                     "mismatch_fraction": counts["mismatches"] / counts["elements"] if counts["elements"] else 0.0}
+            if call["scale"] != 1.0:
+                entry["tail_scale"] = call["scale"]
+            if not entry["passed"]:
+                entry["message"] = self.message_of(counts)
+            if self.args.keep_outputs:
+                self.torch.save([t.cpu() for t in call["kept"]], os.path.join(self.out, "candidate_out_%d.pt" % len(trials)))
+                self.torch.save([t.cpu() for t in ref], os.path.join(self.out, "reference_out_%d.pt" % len(trials)))
+            if ref64 is not None:
+                for kept, r32, r64 in zip(call["kept"], ref, ref64):
+                    if not r32.is_floating_point():
+                        continue
+                    cand_err, scale = self.relative_rms(kept, r64)
+                    ref_err, _ = self.relative_rms(r32, r64)
+                    if scale > 0:
+                        cand_rel, ref_rel = cand_err / scale, ref_err / scale
+                        entry["error_vs_fp64"] = cand_rel
+                        entry["reference_error_vs_fp64"] = ref_rel
+                        bound = max(PRECISION_FACTOR * ref_rel, precision["floor"])
+                        if worst is None or cand_rel / bound > worst[0] / worst[1]:
+                            worst = (cand_rel, bound, ref_rel)
+            trials.append(entry)
+        if worst is not None and all(t["passed"] for t in trials):
+            precision.update(candidate_error=worst[0], reference_error=worst[2], bound=worst[1])
+            if worst[0] > worst[1]:
+                kwb_guard.add_flag(self.flags, "precision-below-policy",
+                                   "The output's error against an fp64 reference (relative RMS %.3g) is more than %g times "
+                                   "the fp32 reference's own (%.3g) and above the %s policy's %.3g." % (
+                                       worst[0], PRECISION_FACTOR, worst[2], self.args.precision, precision["floor"]))
+        elif self.precision_note:
+            precision["note"] = self.precision_note
+        self.result["precision_check"] = precision
+        failed = next((t for t in trials if not t["passed"]), None)
+        message = ""
+        if failed is not None:
+            message = "Trial %d: %s" % (trials.index(failed) + 1, failed["message"])
+        elif sampled["mismatches"] or sampled["non_finite"]:
+            message = "Sampled elements of the other calls: " + self.message_of(sampled)
+        self.result["verify"] = {"status": "failed" if message else "passed", "message": message, "trials": trials,
+                                 "calls_checked": len(self.calls), "calls_in_full": len(trials),
+                                 "sampled_elements": sampled["elements"], "sampled_mismatches": sampled["mismatches"],
+                                 "tail_scale": self.tail_scale,
+                                 "seeds": [c["seed"] for c in self.calls if c["full"]]}
+        if getattr(self, "tightened_atol", None) is not None and not self.result.get("degenerate"):
+            self.result["verify"]["note"] = "zeros pass this task's atol; the output's scale decides instead (atol %.3g)" % self.tightened_atol
+            self.args.atol = self.tightened_atol
+            recheck = self.new_counts()
+            for call in self.calls:
+                if call["full"]:
+                    for kept, r in zip(call["kept"], self.reference(self.make_inputs(call["seed"], call["scale"]))):
+                        self.compare(kept, r, recheck)
+            if recheck["mismatches"] or recheck["non_finite"]:
+                self.result["verify"].update(status="failed", message="At the output's own scale: " + self.message_of(recheck))
+
+    def timing(self):
+        samples = [max(c["ns"] - self.overhead_ns, 0) / 1e3 for c in self.calls[self.warmup:]]
+        stats = summarize(samples)
+        raw = summarize([c["ns"] / 1e3 for c in self.calls[self.warmup:]])
+        return stats, raw
+
+    def evaluate(self):
+        args = self.args
+        self.load_task()
+        self.shape_the_buffers()
+        self.phase("task")
+        self.gpu.share()
+        self.handshake()
+        self.phase("handshake")
+        loaded = self.load({"candidate": args.candidate, "module": args.module})
+        self.result["weights"] = loaded.get("weights", "")
+        self.phase("load")
+        timed = args.mode == "full"
+        if timed:
+            with self.gpu.measure():
+                self.run_calls(True)
+        else:
+            self.run_calls(False)
+        self.phase("calls")
+        finish = self.channel.request({"op": "finish"})
+        report = finish if finish.get("ok") else {}
+        if not self.channel.wait_closed(20):
+            kwb_guard.add_flag(self.flags, "left-processes", "A process of the candidate's kept running after its "
+                               "worker finished (it still holds the channel).")
+        self.phase("finish")
+        # The worker has exited: from here on nothing of the candidate's runs.
+        self.judge()
+        self.phase("judge")
+        for flag in report.get("flags", []):
+            kwb_guard.add_flag(self.flags, flag["name"], flag["detail"])
+        ops = report.get("ops")
+        if args.device == "cpu":
+            if ops is None:
+                kwb_guard.add_flag(self.flags, "check-not-run", "The op recorder of the candidate's worker did not report.")
+            elif ops:
+                names = ", ".join("aten.%s (%d)" % item for item in sorted(ops.items()))
+                kwb_guard.add_flag(self.flags, "torch-op-at-runtime", "forward ran torch ops: %s." % names)
+        if not report.get("extensions"):
+            kwb_guard.add_flag(self.flags, "no-custom-kernel", "the candidate loads no compiled extension.")
+        elif self.extension_calls == 0:
+            kwb_guard.add_flag(self.flags, "extension-not-called", "forward never called the candidate's compiled extension.")
+        self.result["candidate_precision"] = report.get("precision", {})
+        if self.layout_differs:
+            self.result["layout_differs"] = True
+        if report.get("trace"):
+            self.result["trace"] = report["trace"]
+        if timed:
+            stats, raw = self.timing()
+            self.result["timing"] = {"candidate": stats, "outer": raw, "warmup_calls": self.warmup,
+                                     "samples_us": [round(c["ns"] / 1e3, 3) for c in self.calls[self.warmup:]]}
+        self.result["calls"] = len(self.calls)
+
+    def baselines(self):
+        args = self.args
+        self.load_task()
+        self.shape_the_buffers()
+        self.gpu.share()
+        self.handshake()
+        self.phase("handshake")
+        timings = {}
+        for name, compiled in (("eager", False), ("compiled", True)):
+            self.load({"compiled": compiled})
+            if compiled:
+                start = time.perf_counter()
+                self.write_inputs(self.rng.randrange(1, 2 ** 31 - 1))
+                self.call(-1)
+                timings["compile_seconds"] = time.perf_counter() - start
+            with self.gpu.measure():
+                self.run_calls(True, keep=False)
+            timings[name] = self.timing()[0]
+            self.phase(name)
+        self.channel.request({"op": "finish"})
+        timings["floor"] = count_floor(self.torch, self.task, args.init_seed, args.device)
+        timings["handshake"] = self.result["handshake"]
+        self.result.update(timings)
+        if args.baseline_cache:
+            os.makedirs(args.baseline_cache, exist_ok=True)
+            write_json(os.path.join(args.baseline_cache, baseline_key(self.torch, args) + ".json"), timings)
+
+
+def baseline_key(torch, args):
+    """Task source, GPU, torch, device, precision, protocol and init seed; "trusted" marks the driver's timing, so
+    baselines timed by the in-process harness of earlier versions are not mixed with these."""
+    digest = hashlib.sha256()
+    with open(args.task, "rb") as f:
+        digest.update(f.read())
+    gpu = torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu"
+    for part in (gpu, torch.__version__, args.device, args.precision, args.protocol, str(args.init_seed), "trusted"):
+        digest.update(b"\0" + part.encode())
+    return digest.hexdigest()[:24]
+
+
+def cached_baselines(torch, args):
+    if not args.baseline_cache:
+        return None
+    path = os.path.join(args.baseline_cache, baseline_key(torch, args) + ".json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def count_floor(torch, task, init_seed, device):
+    try:
+        return kwb_roofline.task_floor(torch, task, init_seed, "meta")
+    except Exception as meta_error:
+        try:
+            floor = kwb_roofline.task_floor(torch, task, init_seed, device)
+            floor["meta_error"] = "%s: %s" % (type(meta_error).__name__, first_line(meta_error))
+            return floor
+        except Exception as e:
+            return {"error": "the floor could not be counted: %s: %s" % (type(e).__name__, first_line(e))}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("evaluate", "baselines"))
+    parser.add_argument("--task", required=True)
+    parser.add_argument("--device", default="cuda")
+    parser.add_argument("--channel-fd", type=int, required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--candidate", default="")
+    parser.add_argument("--module", default="")
+    parser.add_argument("--mode", choices=("full", "verify"), default="full")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--trials", type=int, default=5)
+    parser.add_argument("--init-seed", type=int, default=42)
+    parser.add_argument("--atol", type=float, default=1e-2)
+    parser.add_argument("--rtol", type=float, default=1e-2)
+    parser.add_argument("--precision", choices=("fp32", "tf32"), default="fp32")
+    parser.add_argument("--protocol", default="{}")
+    parser.add_argument("--baseline-cache", default="")
+    parser.add_argument("--call-timeout", type=float, default=600)
+    parser.add_argument("--keep-outputs", action="store_true", help="save the kept calls' outputs and the reference's")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    result_path = os.path.join(args.out, args.command + ".json")
+    evaluation = None
+    try:
+        evaluation = Evaluation(args)
+        if args.command == "evaluate":
+            cached = cached_baselines(evaluation.torch, args)
+            if cached is not None:
+                evaluation.result["cached_baselines"] = cached
+            evaluation.evaluate()
+            evaluation.result["floor"] = count_floor(evaluation.torch, evaluation.task, args.init_seed, args.device)
+        else:
+            evaluation.baselines()
+        evaluation.result["flags"] = evaluation.flags
+        evaluation.result["environment"] = environment(evaluation.torch, args.device)
+        write_json(result_path, evaluation.result)
+    except Failure as f:
+        data = evaluation.result if evaluation else {"stage": args.command}
+        data.update(ok=False, reason=f.reason, failure=f.kind, **f.extra)
+        if evaluation is not None:
+            data["flags"] = evaluation.flags
+            data["environment"] = environment(evaluation.torch, args.device)
+            data["calls_done"] = len(getattr(evaluation, "calls", []))
+        write_json(result_path, data)
+        print("kwb-driver: " + f.reason, file=sys.stderr)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()
