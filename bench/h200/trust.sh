@@ -63,29 +63,59 @@ compare)
         for which in old new; do
             runner=$NEW; [ $which = old ] && runner=$OLD
             [ -x "$runner" ] || continue
-            start=$(date +%s.%N)
+            start=$(date +%s%N)
             "$runner" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" --cache-dir "/tmp/kwb-cache-$which" \
                 --arch 9.0 --run-dir "/tmp/kwb-cmp-$which-$i" > "/tmp/kwb-cmp-$which-$i.json" 2>> "$OUT/compare.stderr"
-            echo "$which $i wall $(echo "$(date +%s.%N) - $start" | bc) s" >> "$OUT/compare.txt"
+            echo "$which $i wall $(( ($(date +%s%N) - start) / 1000000 )) ms" >> "$OUT/compare.txt"
         done
     done
     for which in old new; do fields /tmp/kwb-cmp-$which-*.json >> "$OUT/compare.txt"; done
     tar czf "$OUT/compare.tgz" /tmp/kwb-cmp-*.json 2>/dev/null
     cat "$OUT/compare.txt"
     ;;
-redteam)
-    timeout "$2" python3 tests/redteam/run_redteam.py --runner "$NEW" --device cuda --cache /tmp/rt/cache --work /tmp/rt/work \
-        --json "$OUT/redteam.json" > "$OUT/redteam.txt" 2>&1
-    tail -40 "$OUT/redteam.txt"
+repeat)
+    n=$2 task=$3 cand=$4
+    for i in $(seq 1 "$n"); do
+        start=$(date +%s%N)
+        "$NEW" eval --task "resources/tasks/$task" --candidate "bench/candidates/$cand" --cache-dir /tmp/kwb-cache-new \
+            --arch 9.0 --run-dir "/tmp/kwb-rep-$i" > "/tmp/kwb-rep-$i.json" 2>> "$OUT/repeat.stderr"
+        echo "new $i wall $(( ($(date +%s%N) - start) / 1000000 )) ms" >> "$OUT/repeat.txt"
+    done
+    fields /tmp/kwb-rep-*.json >> "$OUT/repeat.txt"
+    tar czf "$OUT/repeat.tgz" /tmp/kwb-rep-*.json 2>/dev/null
+    cat "$OUT/repeat.txt"
+    ;;
+redteam) # the CUDA cases, in three runs side by side (their builds in parallel; the GPU taken in turns)
+    limit=$2
+    cases=$(python3 tests/redteam/run_redteam.py --list --device cuda --runner x --cache x --work x)
+    i=0
+    for c in $cases; do echo "$c" >> "/tmp/rt-group-$((i % 3))"; i=$((i + 1)); done
+    for g in 0 1 2; do
+        args=(); for c in $(cat /tmp/rt-group-$g); do args+=(--case "$c"); done
+        timeout "$limit" python3 tests/redteam/run_redteam.py --runner "$NEW" --device cuda --cache /tmp/rt-$g/cache \
+            --work /tmp/rt-$g/work --json "/tmp/redteam-gpu-$g.json" "${args[@]}" > "/tmp/redteam-gpu-$g.txt" 2>&1 &
+    done
+    wait
+    cat /tmp/redteam-gpu-?.txt > "$OUT/redteam-gpu.txt"
+    python3 -c "import json,sys; json.dump(sum((json.load(open(f)) for f in sys.argv[1:]), []), open('$OUT/redteam.json','w'), indent=1)" /tmp/redteam-gpu-?.json
+    tar czf "$OUT/redteam-work.tgz" $(find /tmp/rt-? -path '*honest_cuda_scale_shift*' -name trace.json | head -2) 2>/dev/null
+    grep -E "^(ok|FAIL)|^     -" "$OUT/redteam-gpu.txt"
+    ;;
+oldcpu) # the CPU cases named through the runner before the trust boundary: what they got from it
+    limit=$2; shift 2
+    args=(); for c in "$@"; do args+=(--case "$c"); done
+    timeout "$limit" python3 tests/redteam/run_redteam.py --runner "$OLD" --device cpu --cache /tmp/rt-old/cache \
+        --work /tmp/rt-old/work --json "$OUT/redteam-old-cpu.json" "${args[@]}" > "$OUT/redteam-old-cpu.txt" 2>&1
+    tail -30 "$OUT/redteam-old-cpu.txt"
     ;;
 evalset)
     name=$2
     for pass in cold warm; do
         [ $pass = cold ] && rm -rf /tmp/kwb-set-cache
-        start=$(date +%s.%N)
+        start=$(date +%s%N)
         timeout 400 "$NEW" eval-set --tasks resources/tasks --candidates bench/candidates --out "/tmp/kwb-set-$pass" \
             --cache-dir /tmp/kwb-set-cache --compile-jobs 8 --arch 9.0 > "$OUT/evalset-$pass.json" 2> "/tmp/kwb-set-$pass.stderr"
-        echo "$pass: $(echo "$(date +%s.%N) - $start" | bc) s" | tee -a "$OUT/evalset.txt"
+        echo "$pass: $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/evalset.txt"
         fields /tmp/kwb-set-$pass/results/*.json >> "$OUT/evalset.txt"
     done
     tar czf "$OUT/evalset.tgz" /tmp/kwb-set-cold/results /tmp/kwb-set-warm/results /tmp/kwb-set-*.stderr 2>/dev/null

@@ -723,6 +723,7 @@ void EvalPipeline::checkTrace()
     // inner[k] is call k's kernels' span on the GPU; outer samples start after the warm-up calls.
     std::vector<double> ratios;
     int longer = 0;
+    m_innerSpans.clear();
     for (std::size_t i = 0; i < samples.size() && warmup + i < inner.size(); ++i) {
         const double gpu = inner[warmup + i];
         const double wall = samples[i].toNumber(kNaN);
@@ -731,6 +732,7 @@ void EvalPipeline::checkTrace()
         if (gpu > wall * 1.02 + 5.0)
             ++longer;
         ratios.push_back(gpu / wall);
+        m_innerSpans.push_back(gpu);
     }
     if (ratios.empty()) {
         m_flags.add("check-not-run", "The trace has no kernel time for the timed calls.");
@@ -934,6 +936,15 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         if (m_evaluate.result["handshake"].isObject())
             m_evaluate.result["handshake"].write(w.key("handshake"));
         writeNumber(w, "gpu_over_wall", m_innerOverOuter);
+        if (!m_innerSpans.empty()) {
+            // The GPU's own time for each timed call (its kernels' span in the trace), beside the driver's clock.
+            std::vector<double> spans = m_innerSpans;
+            std::sort(spans.begin(), spans.end());
+            const auto at = [&](double q) { return spans[std::size_t(q * double(spans.size() - 1) + 0.5)]; };
+            w.key("gpu").beginObject().key("median_us").value(at(0.5)).key("p20_us").value(at(0.2));
+            w.key("p80_us").value(at(0.8)).key("min_us").value(spans.front());
+            w.key("n").value(static_cast<long long>(spans.size())).endObject();
+        }
     }
     std::string ignored;
     if (const auto protocol = JsonValue::parse(m_request.protocol.toJson(), &ignored))

@@ -108,6 +108,7 @@ private:
     std::string m_candidateTrace;
     std::string m_referenceTrace;
     std::string m_traceMessage;
+    std::vector<double> m_innerSpans; // each timed call's kernels' span on the GPU (µs), from the trace
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
     std::string m_rewardWithheld; // why no reward was given (degenerate-task)
     std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not

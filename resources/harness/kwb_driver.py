@@ -317,10 +317,15 @@ class Evaluation:
             raise Failure("the worker could not map the shared buffers: " + answer.get("reason", "?"), kind="environment")
         self.buffers[-1].tensor.random_(0, 255) if self.buffers[-1].nbytes > 1 else None
         self.sync()
+        # Each round as a call goes: the driver's own GPU work (the flush) first, so the switch from this process's
+        # context to the worker's is in the calibration as it is in every call.
+        flush = Flusher(self.torch, self.device)
         null, copy = [], []
         rounds = 30 if self.device == "cuda" else 15
         for _ in range(rounds):
             for op, into in (("null", null), ("copycal", copy)):
+                flush()
+                self.sync()
                 t0 = self.clock()
                 self.channel.request({"op": op})
                 into.append(self.clock() - t0)
@@ -580,10 +585,18 @@ class Evaluation:
         raw = summarize([c["ns"] / 1e3 for c in self.calls[self.warmup:]])
         return stats, raw
 
-    def evaluate(self):
+    def facts(self, cached):
+        """The task's floor (from the cached baselines when they have it) and the machine, counted while the
+        worker is still starting."""
+        floor = (cached or {}).get("floor")
+        self.result["floor"] = floor if floor else count_floor(self.torch, self.task, self.args.init_seed, self.args.device)
+        self.result["environment"] = environment(self.torch, self.args.device)
+
+    def evaluate(self, cached=None):
         args = self.args
         self.load_task()
         self.shape_the_buffers()
+        self.facts(cached)
         self.phase("task")
         self.gpu.share()
         self.handshake()
@@ -635,6 +648,7 @@ class Evaluation:
         args = self.args
         self.load_task()
         self.shape_the_buffers()
+        self.facts(None)
         self.gpu.share()
         self.handshake()
         self.phase("handshake")
@@ -651,7 +665,7 @@ class Evaluation:
             timings[name] = self.timing()[0]
             self.phase(name)
         self.channel.request({"op": "finish"})
-        timings["floor"] = count_floor(self.torch, self.task, args.init_seed, args.device)
+        timings["floor"] = self.result["floor"]
         timings["handshake"] = self.result["handshake"]
         self.result.update(timings)
         if args.baseline_cache:
@@ -723,19 +737,18 @@ def main():
             cached = cached_baselines(evaluation.torch, args)
             if cached is not None:
                 evaluation.result["cached_baselines"] = cached
-            evaluation.evaluate()
-            evaluation.result["floor"] = count_floor(evaluation.torch, evaluation.task, args.init_seed, args.device)
+            evaluation.evaluate(cached)
         else:
             evaluation.baselines()
         evaluation.result["flags"] = evaluation.flags
-        evaluation.result["environment"] = environment(evaluation.torch, args.device)
         write_json(result_path, evaluation.result)
     except Failure as f:
         data = evaluation.result if evaluation else {"stage": args.command}
         data.update(ok=False, reason=f.reason, failure=f.kind, **f.extra)
         if evaluation is not None:
             data["flags"] = evaluation.flags
-            data["environment"] = environment(evaluation.torch, args.device)
+            if "environment" not in data:
+                data["environment"] = environment(evaluation.torch, args.device)
             data["calls_done"] = len(getattr(evaluation, "calls", []))
         write_json(result_path, data)
         print("kwb-driver: " + f.reason, file=sys.stderr)

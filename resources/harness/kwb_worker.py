@@ -178,6 +178,7 @@ class Worker:
             model.load_state_dict(state)
             weights = "copied"
         self.model = model
+        self.held = kwb_guard.held_storages(torch, model, self.module)
         return {"ok": True, "weights": weights}
 
     def on_call(self, message):
@@ -185,7 +186,6 @@ class Worker:
         index = message["index"]
         if self.nvtx:
             self.nvtx.range_push("candidate: call %d" % index)
-        held = kwb_guard.held_storages(torch, self.model, getattr(self, "module", None)) if self.kind == "candidate" else set()
         before = self.counter.calls
         with torch.no_grad():
             if self.recorder is not None:
@@ -200,10 +200,18 @@ class Worker:
             self.nvtx.range_pop()
         if self.kind == "candidate":
             answer["extension_calls"] = self.counter.calls - before
-            kwb_guard.output_flags(torch, output, self.inputs, held, self.previous, self.flags)
-            self.previous = {t.untyped_storage().data_ptr() for t in kwb_guard.tensors_in(torch, output)}
-            self.keep = output  # alive until the next call, so its memory is not handed out again
+            self.last_output = output
         return answer
+
+    def after_call(self):
+        """The checks on what a call returned, run once its answer is sent (off the driver's clock); the storages
+        the model holds now are those it holds before the next call."""
+        torch = self.torch
+        output = self.last_output
+        kwb_guard.output_flags(torch, output, self.inputs, self.held, self.previous, self.flags)
+        self.previous = {t.untyped_storage().data_ptr() for t in kwb_guard.tensors_in(torch, output)}
+        self.keep = output  # alive until the next call, so its memory is not handed out again
+        self.held = kwb_guard.held_storages(torch, self.model, getattr(self, "module", None))
 
     def deliver(self, output):
         """Copies what forward returned into the shared output buffers, or says why it does not fit them."""
@@ -264,6 +272,8 @@ class Worker:
             self.send(answer)
             if op == "finish":
                 return
+            if op == "call" and answer.get("ok") and self.kind == "candidate" and "mismatch" not in answer:
+                self.after_call()
 
 
 def main():
