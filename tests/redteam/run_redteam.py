@@ -110,9 +110,11 @@ def prepare(name, spec, work, harness):
     if os.path.isdir(source):
         candidate = os.path.join(root, "candidate")
         shutil.copytree(source, candidate, ignore=shutil.ignore_patterns("__pycache__"))
-        if spec.get("shared_kernel"):  # one honest kernel that most exploits call, kept once in shared/
+        shared = spec.get("shared_kernel")
+        if shared:  # kernels that many cases call, kept once in shared/ (true: the honest redteam_kernels.cpp)
             os.makedirs(os.path.join(candidate, "kernels"), exist_ok=True)
-            shutil.copy(os.path.join(HERE, "shared", "redteam_kernels.cpp"), os.path.join(candidate, "kernels"))
+            for file in (["redteam_kernels.cpp"] if shared is True else shared):
+                shutil.copy(os.path.join(HERE, "shared", file), os.path.join(candidate, "kernels"))
         for file, text in (("redteam_port.txt", str(listener.port)), ("redteam_outside.txt", outside)):
             with open(os.path.join(candidate, file), "w") as f:
                 f.write(text + "\n")
@@ -157,6 +159,7 @@ def run_case(name, spec, args):
     except ValueError:
         result = {"error": "kwb-runner printed no JSON (exit %s): %s" % (code, (stderr or stdout)[-400:])}
     record = judge(name, spec, result, paths, seconds)
+    record["timed_us"] = timed_median(result)
     neutral = spec.get("or_neutralized")
     if neutral and record["mismatches"] and record["correct"] and not record["note"]:
         # A hack may also be defeated by timing that it cannot game: then it passes, but no faster than honest work.
@@ -239,6 +242,8 @@ def judge(name, spec, result, paths, seconds):
         m.append("unexpected flags %s" % unwanted)
     if expect.get("correct") is False and status != "not-run" and reward is not None and reward != -1:
         m.append("a rejected candidate got reward %s, not -1" % reward)
+    if expect.get("reward_not_positive") and reward is not None and reward > 0:
+        m.append("reward %s, expected none or at most 0" % reward)
     for check in expect.get("contained", []):
         if not contained[check]:
             m.append("not contained: " + check)
@@ -274,9 +279,9 @@ def main():
         record = run_case(name, cases[name], args)
         records.append(record)
         verdict = "ok  " if not record["mismatches"] else "FAIL"
-        print("%s %-28s %-9s flags=%s isolation=%s reward=%s %.1fs%s%s" % (
+        print("%s %-28s %-9s flags=%s isolation=%s reward=%s median=%s %.1fs%s%s" % (
             verdict, name, record["verify_status"], ",".join(record["flags"]) or "-", record["isolation"],
-            record["reward"], record["seconds"], (" [" + record["note"] + "]") if record["note"] else "",
+            record["reward"], "%.1fus" % record["timed_us"] if record["timed_us"] else "-", record["seconds"], (" [" + record["note"] + "]") if record["note"] else "",
             "".join("\n     - " + x for x in record["mismatches"])
             + ("\n     verify.message: " + record["verify_message"] if record["mismatches"] else "")), flush=True)
     if args.json:
