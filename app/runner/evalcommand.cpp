@@ -45,6 +45,8 @@ their baselines timed. Writes OUT/results/<name>.json and prints the summary (pa
 geometric-mean speedups), also saved as OUT/summary.json.
 
   --compile-jobs N         parallel compiles (default half the cores)
+  --eval-jobs N            evaluations at once, taking turns on the GPU for their timed calls (default 3 on
+                           cuda, 1 on cpu)
 )";
 
 std::string freshRunDirectory(const std::string& cache)
@@ -120,13 +122,14 @@ int baselineCommand(const std::vector<std::string_view>& args, std::ostream& out
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
     options.candidateDirectory = extra["--candidates"];
     options.outputDirectory = extra["--out"];
     options.compileJobs = std::atoi(extra["--compile-jobs"].c_str());
+    options.evalJobs = std::atoi(extra["--eval-jobs"].c_str());
     if (options.taskDirectory.empty() || options.outputDirectory.empty()) {
         err << "kwb-runner: eval-set needs --tasks and --out; see kwb-runner eval-set --help.\n";
         return 2;

@@ -9,6 +9,7 @@
 #include "runner/rewardscheme.h"
 #include "runner/sandbox.h"
 #include "runner/sha256.h"
+#include "runner/timingstats.h"
 #include "runner/tracecheck.h"
 #include "runner/workerpair.h"
 
@@ -477,6 +478,12 @@ std::string EvalPipeline::buildKey()
     } else {
         files.push_back(m_candidateCopy);
     }
+    if (m_layout == "workspace") { // the harness's binding goes into a workspace's build when it brings none
+        for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" }) {
+            digest.add(part).add(std::string(1, '\0'));
+            digest.addFile(harnessScript(part));
+        }
+    }
     for (const fs::path& file : files) {
         digest.add(fs::relative(file, m_layout == "workspace" ? fs::path(m_candidateCopy) : file.parent_path()).string());
         digest.add(std::string(1, '\0'));
@@ -485,6 +492,28 @@ std::string EvalPipeline::buildKey()
     }
     for (const std::string& part : { m_request.cflags, m_request.cudaFlags, m_request.device, m_request.cudaArch, toolchain() })
         digest.add(part).add(std::string(1, '\0'));
+    return digest.hex().substr(0, 32);
+}
+
+// The build key and every other file of the candidate (model_new.py, what it reads): a compile report's key.
+std::string EvalPipeline::reportKey() const
+{
+    if (m_layout != "workspace")
+        return Sha256().add(m_buildKey).add(m_taskDigest).hex().substr(0, 32);
+    Sha256 digest;
+    digest.add(m_buildKey).add(m_taskDigest);
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(m_candidateCopy, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_regular_file())
+            files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+        digest.add(fs::relative(file, m_candidateCopy).string()).add(std::string(1, '\0'));
+        digest.addFile(file.string());
+    }
     return digest.hex().substr(0, 32);
 }
 
@@ -497,12 +526,18 @@ std::string EvalPipeline::torchExtensionsDirectory() const
 void EvalPipeline::compile()
 {
     m_buildKey = buildKey();
+    Sha256 task;
+    task.addFile(m_taskPath);
+    m_taskDigest = task.hex();
     const fs::path cache = fs::absolute(m_request.cacheDirectory);
     const fs::path kept = m_layout == "workspace" ? cache / "build" / m_buildKey : fs::path(torchExtensionsDirectory());
-    // A build the runner stored earlier, with what its compile stage reported: no process at all.
+    // What a compile stage reported depends on every file of the candidate (its static checks read model_new.py);
+    // the build only on the sources. A report of these very files, stored earlier: no process at all.
+    const std::string report = "kwb-report-" + reportKey() + ".json";
     std::string error;
-    if (fs::exists(kept / "kwb-compile.json")) {
-        if (auto stored = JsonValue::parseFile((kept / "kwb-compile.json").string(), &error)) {
+    std::error_code ec;
+    if (fs::exists(kept / report)) {
+        if (auto stored = JsonValue::parseFile((kept / report).string(), &error)) {
             m_compile.result = std::move(*stored);
             m_compile.status = "passed";
             m_compile.seconds = 0;
@@ -516,6 +551,11 @@ void EvalPipeline::compile()
         std::vector<std::string> writable;
         if (m_layout == "workspace") {
             args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", stageDirectory("compile") + "/build" });
+            // Built for another candidate with the same sources: only this one's files are read.
+            for (auto it = fs::directory_iterator(kept, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so")
+                    args.insert(args.end(), { "--cached-module", it->path().string() });
+            }
         } else {
             args.insert(args.end(), { "--single-file", m_candidateCopy });
             fs::create_directories(kept);
@@ -528,7 +568,8 @@ void EvalPipeline::compile()
     for (const JsonValue& library : m_compile.result["libraries"].items())
         m_allowedLibraries.push_back(library.toString());
     // The parsers read the whole compiler output; only its tail is kept in the result.
-    fs::path outputFile = m_compileCached ? kept / "kwb-compile.log" : fs::path(stageDirectory("compile")) / "log.txt";
+    const bool fromCache = m_compileCached || m_compile.result["cached"].toBool();
+    fs::path outputFile = fromCache ? kept / "kwb-compile.log" : fs::path(stageDirectory("compile")) / "log.txt";
     const std::string compilerOutput = readTail(outputFile, kMaxCompilerOutput);
     m_compile.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
     const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
@@ -536,14 +577,14 @@ void EvalPipeline::compile()
     parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
     m_diagnostics = parser.parse(compilerOutput);
     m_kernels = PtxasResourceParser().parse(compilerOutput);
-    if (m_compile.status != "passed" || m_compileCached) {
+    m_compileCached = m_compileCached || m_compile.result["cached"].toBool();
+    if (m_compile.status != "passed" || (m_compileCached && fs::exists(kept / report))) {
         m_module = m_compile.result["module"].toString();
         return;
     }
-    // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output
-    // and the report that a later evaluation of the same sources reads instead of compiling.
-    std::error_code ec;
-    if (m_layout == "workspace") {
+    // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output,
+    // and the report that a later evaluation of the same files reads instead of starting a process.
+    if (m_layout == "workspace" && !m_compile.result["cached"].toBool()) {
         const fs::path built = m_compile.result["build_dir"].toString();
         const fs::path module = m_compile.result["module"].toString();
         if (built.empty() || fs::relative(built, stageDirectory("compile")).string().rfind("..", 0) == 0) {
@@ -561,11 +602,12 @@ void EvalPipeline::compile()
         m_compile.result.set("module", JsonValue(m_module));
         m_compile.result.set("build_dir", JsonValue(kept.string()));
     }
-    fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
+    if (!m_compile.result["cached"].toBool())
+        fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
     JsonValue stored = m_compile.result;
     stored.set("cached", JsonValue(true));
-    std::ofstream(kept / "kwb-compile.json.tmp") << stored.toJson();
-    fs::rename(kept / "kwb-compile.json.tmp", kept / "kwb-compile.json", ec);
+    std::ofstream(kept / (report + ".tmp")) << stored.toJson();
+    fs::rename(kept / (report + ".tmp"), kept / report, ec);
     m_module = m_compile.result["module"].toString();
 }
 
@@ -611,6 +653,8 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
         "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
     if (m_request.seed)
         driverArgs.insert(driverArgs.end(), { "--seed", std::to_string(m_request.seed) });
+    if (tracing())
+        driverArgs.push_back("--traced");
     ProcessLimits driverLimits = m_request.runLimits;
     driverLimits.wallSeconds = m_request.runLimits.wallSeconds * 2 + 120; // it outlives the worker to report on it
     driverLimits.memoryBytes = 0;
@@ -698,7 +742,9 @@ void EvalPipeline::evaluate()
 }
 
 // The trace of the same calls that were verified and timed shows what the driver's clock cannot: library kernels,
-// work launched outside the calls, and the GPU's own time for each call, which must fit inside the driver's.
+// work launched outside the calls, and the GPU's own time for each call. That time is the figure reported on the
+// GPU, bounded by the driver's clock: no call's kernels may run longer than the call took (an early answer), and the
+// median may not fall below the driver's by more than max(400 µs, half of it) (a trace that shortens its kernels).
 void EvalPipeline::checkTrace()
 {
     if (!tracing() || m_verifyStatus != "passed")
@@ -710,32 +756,34 @@ void EvalPipeline::checkTrace()
         return;
     }
     std::string error;
-    std::vector<double> inner;
+    std::map<int, double> inner;
     if (!checkCandidateTrace(path, m_allowedLibraries, m_flags, &inner, &error)) {
         m_flags.add("check-not-run", "The trace of the candidate's calls could not be checked: " + error);
         m_traceMessage = error;
         return;
     }
     m_candidateTrace = path;
-    const JsonValue& outer = m_evaluate.result["timing"]["samples_us"];
-    const std::vector<JsonValue>& samples = outer.items();
-    const std::size_t warmup = std::size_t(m_evaluate.result["timing"]["warmup_calls"].toNumber(0));
-    // inner[k] is call k's kernels' span on the GPU; outer samples start after the warm-up calls.
+    if (m_request.mode != EvalRequest::Mode::Full)
+        return;
+    const JsonValue& timing = m_evaluate.result["timing"];
+    const std::vector<JsonValue>& samples = timing["samples_us"].items();
+    const int warmup = int(timing["warmup_calls"].toNumber(0));
     std::vector<double> ratios;
     int longer = 0;
     m_innerSpans.clear();
-    for (std::size_t i = 0; i < samples.size() && warmup + i < inner.size(); ++i) {
-        const double gpu = inner[warmup + i];
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const auto it = inner.find(warmup + int(i));
         const double wall = samples[i].toNumber(kNaN);
-        if (!(gpu >= 0) || !(wall > 0))
+        if (it == inner.end() || !(wall > 0))
             continue;
-        if (gpu > wall * 1.02 + 5.0)
+        if (it->second > wall * 1.02 + 5.0)
             ++longer;
-        ratios.push_back(gpu / wall);
-        m_innerSpans.push_back(gpu);
+        ratios.push_back(it->second / wall);
+        m_innerSpans.push_back(it->second);
     }
-    if (ratios.empty()) {
-        m_flags.add("check-not-run", "The trace has no kernel time for the timed calls.");
+    if (m_innerSpans.size() * 2 < samples.size()) {
+        m_flags.add("check-not-run", "The trace has the GPU's time of " + std::to_string(m_innerSpans.size()) + " of the "
+            + std::to_string(samples.size()) + " timed calls.");
         return;
     }
     std::sort(ratios.begin(), ratios.end());
@@ -744,6 +792,18 @@ void EvalPipeline::checkTrace()
         m_flags.add("timing-disagrees", "In " + std::to_string(longer) + " of " + std::to_string(ratios.size())
             + " timed calls the GPU ran the call's kernels for longer than the call took on the driver's clock: work "
               "went on after the worker said the call was done.");
+    const JsonValue stats = TimingStats::of(m_innerSpans);
+    const double wall = timing["candidate"]["median_us"].toNumber(kNaN);
+    const double gpu = stats["median_us"].toNumber(kNaN);
+    if (std::isfinite(wall) && gpu < wall - std::max(400.0, 0.5 * wall))
+        m_flags.add("timing-disagrees", "The trace puts the calls' median at " + formatNumber(gpu) + " µs on the GPU, "
+            "far below the driver's " + formatNumber(wall) + " µs (less its measured handshake): the trace is not the calls'.");
+    m_gpuTiming = stats;
+}
+
+const JsonValue& EvalPipeline::candidateStats() const
+{
+    return m_gpuTiming.isObject() ? m_gpuTiming : m_evaluate.result["timing"]["candidate"];
 }
 
 std::string EvalPipeline::baselineCache() const
@@ -766,16 +826,48 @@ void EvalPipeline::baselines()
     if (!m_stageToken.empty() && WorkerPair::killLeftovers(m_stageToken) > 0)
         m_flags.add("left-processes", "Processes of the candidate's stage were still running before the baselines (killed).");
     runPair("baselines", { "baselines" }, "reference", m_baselines, m_baselineWorker);
-    if (m_baselines.status == "passed" && tracing()) {
-        const fs::path trace = fs::path(stageDirectory("baselines_worker")) / "trace.json";
-        if (fs::exists(trace))
-            m_referenceTrace = trace.string();
+    if (m_baselines.status != "passed" || !tracing())
+        return;
+    // The same figure as the candidate's: the GPU's own time of each timed call, from the baselines' trace.
+    const fs::path trace = fs::path(stageDirectory("baselines_worker")) / "trace.json";
+    std::map<int, double> inner;
+    HackFlags ignored;
+    std::string error;
+    if (!fs::exists(trace) || !checkCandidateTrace(trace.string(), { "cublas", "cudnn" }, ignored, &inner, &error)) {
+        m_baselines.status = "error";
+        m_baselines.message = "The baselines' trace could not be read" + (error.empty() ? std::string(".") : ": " + error);
+        return;
+    }
+    m_referenceTrace = trace.string();
+    for (const char* which : { "eager", "compiled" }) {
+        const JsonValue& calls = m_baselines.result[std::string(which) + "_calls"];
+        const int first = int(calls["first"].toNumber(0));
+        const int n = int(calls["n"].toNumber(0));
+        std::vector<double> spans;
+        for (int k = first; k < first + n; ++k) {
+            if (const auto it = inner.find(k); it != inner.end())
+                spans.push_back(it->second);
+        }
+        if (spans.size() * 2 < std::size_t(n) || spans.empty()) {
+            m_baselines.status = "error";
+            m_baselines.message = std::string("The baselines' trace has too few timed ") + which + " calls.";
+            return;
+        }
+        JsonValue stats = TimingStats::of(spans);
+        stats.set("wall_median_us", JsonValue(m_baselines.result[which]["median_us"].toNumber(kNaN)));
+        m_baselines.result.set(which, std::move(stats));
+    }
+    const std::string cacheFile = m_baselines.result["cache_file"].toString();
+    if (!cacheFile.empty()) { // the runner's figures replace the driver's in the cache
+        std::ofstream(cacheFile + ".tmp") << m_baselines.result.toJson();
+        std::error_code ec;
+        fs::rename(cacheFile + ".tmp", cacheFile, ec);
     }
 }
 
 void EvalPipeline::score()
 {
-    const double candidate = m_timingStatus == "passed" ? m_evaluate.result["timing"]["candidate"]["median_us"].toNumber(kNaN) : kNaN;
+    const double candidate = m_timingStatus == "passed" ? candidateStats()["median_us"].toNumber(kNaN) : kNaN;
     const double eager = m_baselines.result["eager"]["median_us"].toNumber(kNaN);
     const double compiled = m_baselines.result["compiled"]["median_us"].toNumber(kNaN);
     if (candidate > 0) {
@@ -926,25 +1018,17 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     }
     if (timed) {
         const JsonValue& timing = m_evaluate.result["timing"];
-        writeStats(w, "candidate", timing["candidate"]);
+        writeStats(w, "candidate", candidateStats());
         writeStats(w, "eager", m_baselines.result["eager"]);
         writeStats(w, "compiled", m_baselines.result["compiled"]);
         w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
         // The driver's clock: each call from its request to the worker's answer, less the handshake and output
-        // copy measured before the candidate was loaded.
-        writeStats(w, "wall", timing["outer"]);
+        // copy measured before the candidate was loaded. On the GPU the candidate's figure is the GPU's own.
+        writeStats(w, "wall", timing["candidate"]);
+        w.key("source").value(m_gpuTiming.isObject() ? "gpu-trace" : "driver-clock");
         if (m_evaluate.result["handshake"].isObject())
             m_evaluate.result["handshake"].write(w.key("handshake"));
         writeNumber(w, "gpu_over_wall", m_innerOverOuter);
-        if (!m_innerSpans.empty()) {
-            // The GPU's own time for each timed call (its kernels' span in the trace), beside the driver's clock.
-            std::vector<double> spans = m_innerSpans;
-            std::sort(spans.begin(), spans.end());
-            const auto at = [&](double q) { return spans[std::size_t(q * double(spans.size() - 1) + 0.5)]; };
-            w.key("gpu").beginObject().key("median_us").value(at(0.5)).key("p20_us").value(at(0.2));
-            w.key("p80_us").value(at(0.8)).key("min_us").value(spans.front());
-            w.key("n").value(static_cast<long long>(spans.size())).endObject();
-        }
     }
     std::string ignored;
     if (const auto protocol = JsonValue::parse(m_request.protocol.toJson(), &ignored))

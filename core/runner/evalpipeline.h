@@ -66,6 +66,7 @@ private:
         Stage& driverStage, Stage& workerStage);
     const std::string& toolchain();
     std::string buildKey();
+    std::string reportKey() const;
     std::string torchExtensionsDirectory() const;
     std::string harnessScript(const char* name) const;
     void compile();
@@ -73,6 +74,7 @@ private:
     void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {},
         const std::vector<std::string>& launcher = {});
     void checkTrace();
+    const JsonValue& candidateStats() const;
     void guardProtectedFiles();
     void reject();
     bool tracing() const;
@@ -103,12 +105,14 @@ private:
     Stage m_baselineWorker;
     Stage m_ncu;
     std::string m_buildKey;
+    std::string m_taskDigest; // the task's policy decides the static checks: its bytes are in a report's key
     std::string m_stageToken; // in the environment of the candidate's worker, to find what it left running
     std::string m_timingStatus = "not-run";
     std::string m_candidateTrace;
     std::string m_referenceTrace;
     std::string m_traceMessage;
     std::vector<double> m_innerSpans; // each timed call's kernels' span on the GPU (µs), from the trace
+    JsonValue m_gpuTiming; // their statistics: the candidate's figure on the GPU
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
     std::string m_rewardWithheld; // why no reward was given (degenerate-task)
     std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not

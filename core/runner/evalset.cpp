@@ -121,7 +121,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         return r;
     };
 
-    // Compiles run ahead on a pool of threads (each a process with its own limits); evaluation follows in order.
+    // Compiles run ahead on a pool of threads (each a process with its own limits); evaluations follow, a few at once.
     const int jobs = options.compileJobs > 0 ? options.compileJobs : std::max(1, int(std::thread::hardware_concurrency() / 2));
     std::vector<std::promise<void>> built(tasks.size());
     std::vector<std::shared_future<void>> isBuilt;
@@ -146,18 +146,34 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         const TaskEntry* task;
         JsonValue result;
     };
+    std::vector<Row> slots(tasks.size());
+    std::vector<char> ran(tasks.size(), 0); // not vector<bool>: threads write their own elements
+    const int evalJobs = options.evalJobs > 0 ? options.evalJobs : options.base.device == "cuda" ? 3 : 1;
+    std::atomic<std::size_t> nextEval { 0 };
+    std::vector<std::thread> evaluators;
+    for (int j = 0; j < evalJobs; ++j) {
+        evaluators.emplace_back([&] {
+            for (std::size_t i = nextEval++; i < tasks.size(); i = nextEval++) {
+                isBuilt[i].wait();
+                const TaskEntry& task = tasks[i];
+                if (task.candidate.empty() && !options.baselinesWithoutCandidate)
+                    continue;
+                const std::string resultPath = (outDir / "results" / (task.name + ".json")).string();
+                runPipeline(requestFor(task, task.name, task.candidate.empty() ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
+                    resultPath);
+                std::string parseError;
+                auto result = JsonValue::parseFile(resultPath, &parseError);
+                slots[i] = { &task, result ? std::move(*result) : JsonValue() };
+                ran[i] = 1;
+            }
+        });
+    }
+    for (std::thread& evaluator : evaluators)
+        evaluator.join();
     std::vector<Row> rows;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        isBuilt[i].wait();
-        const TaskEntry& task = tasks[i];
-        if (task.candidate.empty() && !options.baselinesWithoutCandidate)
-            continue;
-        const std::string resultPath = (outDir / "results" / (task.name + ".json")).string();
-        runPipeline(requestFor(task, task.name, task.candidate.empty() ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
-            resultPath);
-        std::string parseError;
-        auto result = JsonValue::parseFile(resultPath, &parseError);
-        rows.push_back({ &task, result ? std::move(*result) : JsonValue() });
+        if (ran[i])
+            rows.push_back(std::move(slots[i]));
     }
     for (std::thread& worker : workers)
         worker.join();

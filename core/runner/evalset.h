@@ -30,6 +30,9 @@ public:
         std::string candidateDirectory; // empty: baselines only
         std::string outputDirectory; // results/<name>.json per task and summary.json
         int compileJobs = 0; // 0: half the cores
+        // Evaluations at once: their start-up, input generation and judging overlap, while the drivers take turns
+        // on the GPU for the timed calls. 0: 3 on the GPU, 1 on the CPU (where the timing is the processor's).
+        int evalJobs = 0;
         bool baselinesWithoutCandidate = true; // time eager and torch.compile for tasks that have no candidate
     };
 

@@ -35,6 +35,7 @@ public:
     JsonValue() = default;
     explicit JsonValue(std::string text) : m_type(Type::String), m_string(std::move(text)) { }
     explicit JsonValue(bool value) : m_type(Type::Bool), m_bool(value) { }
+    explicit JsonValue(double value) : m_type(Type::Number), m_number(value) { }
 
     // Writes the value back out, e.g. to pass a stage's result through.
     void write(JsonWriter& writer) const;

@@ -58,7 +58,7 @@ bool isLibraryKernel(const std::string& name, const std::vector<std::string>& al
 } // namespace
 
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
-    std::vector<double>* innerSpans, std::string* error)
+    std::map<int, double>* innerSpans, std::string* error)
 {
     const std::optional<JsonValue> trace = JsonValue::parseFile(path, error);
     if (!trace)
@@ -124,13 +124,8 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
         flags.add("no-kernel-in-trace", "The calls launched no kernel of the candidate's own.");
     if (innerSpans) {
         innerSpans->clear();
-        for (const auto& [index, span] : spans) {
-            if (index < 0)
-                continue;
-            if (innerSpans->size() <= std::size_t(index))
-                innerSpans->resize(std::size_t(index) + 1, -1.0);
-            (*innerSpans)[std::size_t(index)] = span.last - span.first;
-        }
+        for (const auto& [index, span] : spans)
+            (*innerSpans)[index] = span.last - span.first;
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "runner/hackflags.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,10 @@ namespace kwb::runner {
 //                              KWB_ALLOWED_LIBRARIES permits the library; fills and copies are allowed)
 //   work-outside-timed-calls   a kernel launched after the first call began but outside every call
 //   no-kernel-in-trace         the calls launched no kernel of the candidate's own
-// innerSpans[N] is call N's time on the GPU (first kernel start to last kernel end, µs; -1 without kernels).
+// (*innerSpans)[N] is call N's time on the GPU: its kernels' first start to last end, in µs (calls that launched no
+// kernel are absent).
 // Returns false with a one-sentence error when the file is not such a trace.
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
-    std::vector<double>* innerSpans, std::string* error);
+    std::map<int, double>* innerSpans, std::string* error);
 
 } // namespace kwb::runner

@@ -458,7 +458,7 @@ class Evaluation:
         n = max(p.get("min_calls", 100), math.ceil(p.get("min_ms", 100) / est_ms))
         return min(n, p.get("max_calls", 10000), max(p.get("min_calls", 100), int(p.get("max_ms", 10000) / est_ms)))
 
-    def run_calls(self, timed, keep=True):
+    def run_calls(self, timed, keep=True, base=0):
         """Warm-up (by time), then the timed calls; every call has inputs of its own and is kept for the judge."""
         flush = Flusher(self.torch, self.device)
         self.calls = []  # (seed, scale, elapsed_ns, kept outputs, full)
@@ -489,14 +489,14 @@ class Evaluation:
             return
         warm_start = time.perf_counter()
         while len(self.calls) < 3 or (time.perf_counter() - warm_start) * 1e3 < self.protocol.get("warmup_ms", 25):
-            one(len(self.calls), False, False)
+            one(base + len(self.calls), False, False)
         self.warmup = len(self.calls)
         estimate = statistics.median(c["ns"] for c in self.calls[1:])
         n = max(self.plan_calls(estimate), trials)
         kept = set(self.rng.sample(range(n), trials))
         tail_at = self.rng.choice(sorted(kept)) if self.tail_scale != 1.0 else -1
         for i in range(n):
-            one(self.warmup + i, i in kept, i == tail_at)
+            one(base + self.warmup + i, i in kept, i == tail_at)
 
     def judge(self):
         """The reference, computed now that the worker is gone, on every call's inputs."""
@@ -653,7 +653,7 @@ class Evaluation:
         self.handshake()
         self.phase("handshake")
         timings = {}
-        for name, compiled in (("eager", False), ("compiled", True)):
+        for base, (name, compiled) in ((0, ("eager", False)), (1000000, ("compiled", True))):
             self.load({"compiled": compiled})
             if compiled:
                 start = time.perf_counter()
@@ -661,8 +661,10 @@ class Evaluation:
                 self.call(-1)
                 timings["compile_seconds"] = time.perf_counter() - start
             with self.gpu.measure():
-                self.run_calls(True, keep=False)
+                self.run_calls(True, keep=False, base=base)
             timings[name] = self.timing()[0]
+            # Which calls of the worker's trace were timed, for the GPU's own figure (kwb-runner reads it).
+            timings[name + "_calls"] = {"first": base + self.warmup, "n": len(self.calls) - self.warmup}
             self.phase(name)
         self.channel.request({"op": "finish"})
         timings["floor"] = self.result["floor"]
@@ -670,17 +672,20 @@ class Evaluation:
         self.result.update(timings)
         if args.baseline_cache:
             os.makedirs(args.baseline_cache, exist_ok=True)
-            write_json(os.path.join(args.baseline_cache, baseline_key(self.torch, args) + ".json"), timings)
+            timings["cache_file"] = os.path.join(args.baseline_cache, baseline_key(self.torch, args) + ".json")
+            self.result["cache_file"] = timings["cache_file"]
+            write_json(timings["cache_file"], timings)
 
 
 def baseline_key(torch, args):
-    """Task source, GPU, torch, device, precision, protocol and init seed; "trusted" marks the driver's timing, so
-    baselines timed by the in-process harness of earlier versions are not mixed with these."""
+    """Task source, GPU, torch, device, precision, protocol, init seed and which figure the times are (the GPU's own
+    from the trace, or the driver's clock), so baselines timed another way are never compared with a candidate."""
     digest = hashlib.sha256()
     with open(args.task, "rb") as f:
         digest.update(f.read())
     gpu = torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu"
-    for part in (gpu, torch.__version__, args.device, args.precision, args.protocol, str(args.init_seed), "trusted"):
+    figure = "gpu-trace" if args.traced else "driver-clock"
+    for part in (gpu, torch.__version__, args.device, args.precision, args.protocol, str(args.init_seed), figure):
         digest.update(b"\0" + part.encode())
     return digest.hexdigest()[:24]
 
@@ -727,6 +732,7 @@ def main():
     parser.add_argument("--baseline-cache", default="")
     parser.add_argument("--call-timeout", type=float, default=600)
     parser.add_argument("--keep-outputs", action="store_true", help="save the kept calls' outputs and the reference's")
+    parser.add_argument("--traced", action="store_true", help="the worker runs under the CUPTI tracer")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     result_path = os.path.join(args.out, args.command + ".json")

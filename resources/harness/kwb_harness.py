@@ -160,6 +160,13 @@ def stage_compile(args):
     has_cuda = any(s.endswith(".cu") for s in sources)
     if has_cuda and args.device != "cuda":
         fail(out, "compile", "the workspace has CUDA sources but the device is %s; use --device cuda" % args.device)
+    if args.cached_module:
+        # The runner holds a build of these very sources; this candidate's own files are read, not built again.
+        write_json(os.path.join(out, "compile.json"),
+                   {"stage": "compile", "ok": True, "cached": True, "seconds": time.perf_counter() - start,
+                    "module": args.cached_module, "key": args.key, "static_flags": static,
+                    "libraries": list(libraries), "allow_torch_ops": allow_torch})
+        return
     # The runner chose the key from the sources' bytes and keeps the cache; this stage builds in a folder of its own
     # (writable only to it) that the runner moves into the cache once the build is complete.
     import shutil
@@ -361,6 +368,7 @@ def main():
     c.add_argument("--task", default="", help="the task, for its policy on libraries (KWB_ALLOWED_LIBRARIES)")
     c.add_argument("--work-root", default="", help="where a workspace is built (the runner moves it into the cache)")
     c.add_argument("--key", default="", help="the build's key, chosen by the runner")
+    c.add_argument("--cached-module", default="", help="the runner's build of these sources: read the candidate only")
     c.add_argument("--device", default="cuda")
     c.add_argument("--cflags", default="-O3")
     c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
