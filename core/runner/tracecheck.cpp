@@ -76,8 +76,9 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
     for (const JsonValue& e : events.items()) {
         const std::string& cat = e["cat"].toString();
         const double ts = e["ts"].toNumber(0);
-        if (cat == "nvtx" && e["name"].toString().rfind("candidate: call ", 0) == 0)
-            ranges.push_back({ e["name"].toString().substr(11), ts, ts + e["dur"].toNumber(0) });
+        const std::string& name = e["name"].toString();
+        if (cat == "nvtx" && (name.rfind("candidate: call ", 0) == 0 || name.rfind("reference: call ", 0) == 0))
+            ranges.push_back({ name.substr(11), ts, ts + e["dur"].toNumber(0) });
         else if ((cat == "cuda_runtime" || cat == "cuda_driver") && e["args"]["correlation"].isNumber())
             launchTime[e["args"]["correlation"].toNumber(-1)] = ts;
         else if (cat == "kernel")
@@ -85,7 +86,7 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
                 ts, ts + e["dur"].toNumber(0) });
     }
     if (ranges.empty()) {
-        *error = "The trace of the candidate has no \"candidate: call\" ranges, so its calls cannot be told apart.";
+        *error = "The trace has no \"candidate: call\" ranges, so its calls cannot be told apart.";
         return false;
     }
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.begin < b.begin; });

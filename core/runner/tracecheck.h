@@ -9,7 +9,7 @@
 namespace kwb::runner {
 
 // Reads the trace of the candidate's calls (the CUPTI tracer's Chrome trace, one NVTX range "candidate: call N" per
-// call, around forward, the device sync and the copy of the outputs) and flags what the driver's clock cannot see:
+// call, around forward, the device sync and the copy of the outputs; "reference: call N" in a baselines' worker) and flags what the driver's clock cannot see:
 //   torch-kernel-in-trace      an aten, cuBLAS or cuDNN kernel launched by a call (unless the task's
 //                              KWB_ALLOWED_LIBRARIES permits the library; fills and copies are allowed)
 //   work-outside-timed-calls   a kernel launched after the first call began but outside every call

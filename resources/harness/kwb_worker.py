@@ -185,7 +185,7 @@ class Worker:
         torch = self.torch
         index = message["index"]
         if self.nvtx:
-            self.nvtx.range_push("candidate: call %d" % index)
+            self.nvtx.range_push("%s: call %d" % (self.kind, index))
         before = self.counter.calls
         with torch.no_grad():
             if self.recorder is not None:

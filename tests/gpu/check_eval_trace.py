@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""GPU test: `kwb-runner eval` of a shipped task writes a trace pass for the reference and for the candidate,
-each with its kernels, the launch flows and the harness's NVTX phases.
+"""GPU test: `kwb-runner eval` of a shipped task writes the trace of the candidate's calls and of the baselines'
+(their workers run every call under the tracer), each with its kernels, the launch flows and one NVTX range per
+call.
   check_eval_trace.py KWB_RUNNER TASK CANDIDATE WORKDIR [COPY_TO]
 Exits non-zero with the failed checks listed; prints a summary of both traces. COPY_TO (optional) receives the
 result and the two traces."""
@@ -16,7 +17,7 @@ shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 proc = subprocess.run([runner, "eval", "--device", "cuda", "--task", task, "--candidate", candidate,
                        "--cache-dir", os.path.join(work, "cache"), "--run-dir", os.path.join(work, "run"),
-                       "--trials", "3", "--no-baselines"], capture_output=True, text=True, timeout=900)
+                       "--trials", "3"], capture_output=True, text=True, timeout=900)
 failures = []
 
 
@@ -30,6 +31,7 @@ check(proc.returncode == 0, "kwb-runner exited with %d: %s" % (proc.returncode, 
 result = json.loads(proc.stdout or "{}")
 trace = result.get("trace", {})
 check(result.get("verify", {}).get("status") == "passed", "the candidate was not verified: %s" % result.get("verify"))
+check(result.get("timing", {}).get("source") == "gpu-trace", "the candidate's time is not the GPU's own: %s" % result.get("timing"))
 check(trace.get("status") == "passed", "trace status %s: %s" % (trace.get("status"), trace.get("message")))
 summary = {}
 for side in ("reference", "candidate"):
@@ -46,8 +48,8 @@ for side in ("reference", "candidate"):
     meta = doc.get("kwbTrace", {})
     check(meta.get("dropped_records") == 0, "%s: %s records dropped" % (side, meta.get("dropped_records")))
     check(not meta.get("warnings"), "%s: tracer warnings %s" % (side, meta.get("warnings")))
-    check(len(kernels) >= 4, "%s: %d kernels, expected the warm-up and three calls" % (side, len(kernels)))
-    for phase in ("warm-up", "flush", "call 0", "call 1", "call 2"):
+    check(len(kernels) >= 4, "%s: %d kernels, expected one per call at least" % (side, len(kernels)))
+    for phase in ("call 0", "call 1", "call 2"):
         check("%s: %s" % (side, phase) in names, "%s: no NVTX range '%s: %s' (have %s)" % (side, side, phase, names))
     check(starts and starts == finishes, "%s: launch flows unmatched (%d starts, %d ends)" % (side, len(starts), len(finishes)))
     calls = [r for r in ranges if r["name"].startswith(side + ": call")]
