@@ -20,7 +20,8 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --cflags FLAGS           host compiler flags (default "-O3")
   --cuda-flags FLAGS       nvcc flags (default "-O3 -lineinfo -Xptxas -v")
   --arch X.Y               CUDA architecture to build for (default the GPU's)
-  --min-calls N --min-ms MS --warmup-ms MS --input-sets N    timing protocol
+  --min-calls N --min-ms MS --warmup-ms MS    timing protocol (every call draws inputs of its own;
+                           --input-sets N is accepted and has no effect)
   --no-baselines           do not time eager and torch.compile
   --tracer PATH            libkwb_tracer.so for the trace pass on the GPU (default: the one beside kwb-runner)
   --no-trace               no trace pass

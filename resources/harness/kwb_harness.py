@@ -15,7 +15,6 @@ kwb_worker.py (the candidate's process, which only computes) do them together.
 import argparse
 import glob
 import importlib.util
-import json
 import os
 import sys
 import time
@@ -23,16 +22,12 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from kwb_common import first_line, import_file, precision_state, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
 import kwb_roofline  # noqa: E402
 
 
-def write_json(path, data):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(data, f, indent=1, allow_nan=False, default=str)
-    os.replace(tmp, path)
 
 
 def fail(out_dir, stage, reason, **extra):
@@ -44,30 +39,12 @@ def fail(out_dir, stage, reason, **extra):
     sys.exit(3)
 
 
-def first_line(error):
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
-def import_file(path, module_name):
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-def set_precision(torch, policy):
-    # The same policy for reference and candidate; "fp32" keeps TF32 off so fp32 baselines are true fp32.
-    tf32 = policy == "tf32"
-    torch.backends.cuda.matmul.allow_tf32 = tf32
-    torch.backends.cudnn.allow_tf32 = tf32
-    torch.set_float32_matmul_precision("high" if tf32 else "highest")
 
 
-def precision_state(torch):
-    return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
-            "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
 
 
 def make_inputs(torch, task, seed, device):

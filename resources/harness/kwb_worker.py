@@ -27,6 +27,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from kwb_common import first_line, import_file, precision_state, set_precision  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_shm  # noqa: E402
 
@@ -34,31 +35,12 @@ _dumps = json.dumps
 _loads = json.loads
 
 
-def first_line(error):
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
-def import_file(path, module_name):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-def set_precision(torch, policy):
-    tf32 = policy == "tf32"
-    torch.backends.cuda.matmul.allow_tf32 = tf32
-    torch.backends.cudnn.allow_tf32 = tf32
-    torch.set_float32_matmul_precision("high" if tf32 else "highest")
 
 
-def precision_state(torch):
-    return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
-            "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
 
 
 class Worker:

@@ -434,8 +434,9 @@ void TestNcuProfileJob::realRunnerOnTheCpu()
     QVERIFY(job.start(wrong, task, QStringLiteral("."), QStringLiteral("cpu")));
     QTRY_COMPARE_WITH_TIMEOUT(outcome.ends(), 2, 240000);
     const QString sentence = outcome.failures.value(0);
-    QVERIFY2(sentence.startsWith(QStringLiteral(
-                 "The candidate failed verification, so it was not profiled: Trial 1: 4096 of 4096 elements differ")),
+    // How many elements differ depends on the call's inputs (where both outputs are clipped to zero they agree).
+    QVERIFY2(sentence.startsWith(QStringLiteral("The candidate failed verification, so it was not profiled: Trial 1: "))
+            && sentence.contains(QStringLiteral(" of 4096 elements differ by more than atol")),
         qPrintable(sentence));
 }
 

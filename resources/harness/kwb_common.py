@@ -1,0 +1,41 @@
+"""Small helpers the harness's processes share: the stages (kwb_harness.py), the trusted driver (kwb_driver.py)
+and the candidate's worker (kwb_worker.py)."""
+
+import importlib.util
+import json
+import os
+import sys
+
+
+def write_json(path, data):
+    """Written whole or not at all: a reader never sees half a result."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1, allow_nan=False, default=str)
+    os.replace(tmp, path)
+
+
+def first_line(error):
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def import_file(path, module_name):
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def set_precision(torch, policy):
+    # The same policy for reference and candidate; "fp32" keeps TF32 off so fp32 baselines are true fp32.
+    tf32 = policy == "tf32"
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    torch.backends.cudnn.allow_tf32 = tf32
+    torch.set_float32_matmul_precision("high" if tf32 else "highest")
+
+
+def precision_state(torch):
+    return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
+            "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
