@@ -242,6 +242,9 @@ def judge(name, spec, result, paths, seconds):
         m.append("unexpected flags %s" % unwanted)
     if expect.get("correct") is False and status != "not-run" and reward is not None and reward != -1:
         m.append("a rejected candidate got reward %s, not -1" % reward)
+    median = timed_median(result)
+    if status == "passed" and median is not None and median <= 0:
+        m.append("timed median %s us: no call takes no time, so the timing is broken" % median)
     if expect.get("reward_not_positive") and reward is not None and reward > 0:
         m.append("reward %s, expected none or at most 0" % reward)
     for check in expect.get("contained", []):
