@@ -77,6 +77,11 @@ CPP_ALLOWED_CALLS = {
 CPP_COMPUTE_METHODS = COMPUTE_METHODS - {"max", "min", "all", "any", "where"}
 
 
+# Array libraries that compute on a tensor's memory without torch seeing it (numpy on a zero-copy view).
+FOREIGN_LIBRARIES = {"numpy", "scipy", "numba", "cupy", "jax", "tensorflow", "cv2"}
+NUMPY_ALLOWED = {"prod", "dtype", "float32", "float64", "float16", "int32", "int64", "ceil", "floor"}
+
+
 def add_flag(flags, name, detail):
     """Adds a flag once; the first detail given for it is kept."""
     if not any(f["name"] == name for f in flags):
@@ -182,6 +187,10 @@ def _python_flags(source, filename, flags, allowed_calls):
                     for target in node.targets:
                         if isinstance(target, ast.Attribute) and _dotted(target.value) == "self":
                             torch_modules.add(target.attr)
+    numpy_names = {a.asname or a.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                   for a in node.names if a.name.split(".")[0] in FOREIGN_LIBRARIES}
+    numpy_names |= {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    and (node.module or "").split(".")[0] in FOREIGN_LIBRARIES for a in node.names}
     # Everything forward reaches: its own body, the methods it calls on self and module-level functions.
     pending, seen = ["forward"], set()
     while pending:
@@ -194,6 +203,11 @@ def _python_flags(source, filename, flags, allowed_calls):
             continue
         for node in ast.walk(fn):
             where = "%s:%d" % (filename, getattr(node, "lineno", fn.lineno))
+            # A function handed on rather than called (a thread's target, a map) runs as part of forward too.
+            if isinstance(node, ast.Name) and node.id in functions:
+                pending.append(node.id)
+            elif isinstance(node, ast.Attribute) and node.attr in methods and _dotted(node.value) == "self":
+                pending.append(node.attr)
             if isinstance(node, ast.Try) and node.handlers:
                 add_flag(flags, "try-except-fallback", "%s: a try/except in code that forward runs." % where)
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
@@ -214,6 +228,14 @@ def _python_flags(source, filename, flags, allowed_calls):
             if dotted == "getattr" and node.args and _torch_path(_dotted(node.args[0]), aliases):
                 add_flag(flags, "torch-op-in-forward", "%s: forward looks up a torch function by name." % where)
                 continue
+            root = (dotted or "").split(".")[0]
+            if root in numpy_names and dotted.split(".")[-1] not in NUMPY_ALLOWED:
+                add_flag(flags, "torch-op-in-forward", "%s: forward computes with %s (another library, not a kernel "
+                         "of the candidate's own)." % (where, dotted))
+                continue
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "numpy":
+                add_flag(flags, "torch-op-in-forward", "%s: forward takes a numpy view of a tensor to compute on." % where)
+                continue
             path = _torch_path(dotted, aliases)
             if path:
                 leaf = path.split(".")[-1]
@@ -233,8 +255,29 @@ _CPP_CALL = re.compile(r"\b(?:torch|at)::((?:\w+::)*)(\w+)\s*(?:<[^;(){}]*>)?\s*
 _CPP_METHOD = re.compile(r"(?:\.|->)\s*(\w+)\s*\(")
 
 
+# ATen's backend functions (at::cpu::addmm, at::native::..., the generated at::_ops) and the dispatcher itself: torch
+# ops that no dispatch mode sees. Reached through a namespace alias as well. at::cuda:: holds both such ops and the
+# stream and device helpers a kernel needs; only the helpers are allowed.
+_CPP_BACKEND = re.compile(r"\b(?:at|torch)::(cpu|native|_ops|meta|compositeexplicitautograd|compositeimplicitautograd"
+                          r"|compositeexplicitautogradnonfunctional)::|\bc10::Dispatcher\b|\bnamespace\s+\w+\s*=\s*"
+                          r"(?:::)?(?:at|torch|c10)\b")
+_CPP_CUDA_NAME = re.compile(r"\bat::cuda::(\w+)")
+CUDA_HELPERS = {"getCurrentCUDAStream", "getDefaultCUDAStream", "getStreamFromPool", "CUDAStream", "CUDAGuard",
+                "OptionalCUDAGuard", "CUDAStreamGuard", "OptionalCUDAStreamGuard", "getCurrentDeviceProperties",
+                "getDeviceProperties", "CUDAEvent", "device_synchronize", "stream_synchronize", "set_device",
+                "current_device", "device_count", "getCurrentCUDABlasHandle", "getCurrentCUDASparseHandle",
+                "setCurrentCUDAStream", "detail", "CUDACachingAllocator", "getCUDADeviceAllocator"}
+
+
 def _cpp_flags(source, filename, flags, allowed_calls):
     text = _CPP_STRING.sub('""', _CPP_COMMENT.sub(" ", source))
+    for m in _CPP_BACKEND.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        add_flag(flags, "torch-op-in-cpp", "%s:%d reaches ATen past its dispatcher (%s)." % (filename, line, m.group(0).strip()))
+    for m in _CPP_CUDA_NAME.finditer(text):
+        if m.group(1) not in CUDA_HELPERS and m.group(1) not in allowed_calls:
+            line = text.count("\n", 0, m.start()) + 1
+            add_flag(flags, "torch-op-in-cpp", "%s:%d calls at::cuda::%s (a torch op)." % (filename, line, m.group(1)))
     for m in _CPP_CALL.finditer(text):
         scope, name = m.group(1), m.group(2)
         if "cuda::" in scope or name in CPP_ALLOWED_CALLS or name in allowed_calls or name[:1] == "k":
