@@ -820,6 +820,9 @@ void EvalPipeline::baselines()
         m_baselines.seconds = 0;
         m_baselines.result = m_evaluate.result["cached_baselines"];
         m_baselines.result.set("cached", JsonValue(true));
+        const std::string kept = m_baselines.result["cache_file"].toString() + ".trace.json";
+        if (tracing() && fs::exists(kept)) // the reference's trace, kept with the baselines it timed
+            m_referenceTrace = kept;
         return;
     }
     // No process of a candidate's stage may still run while baselines are measured.
@@ -858,10 +861,11 @@ void EvalPipeline::baselines()
         m_baselines.result.set(which, std::move(stats));
     }
     const std::string cacheFile = m_baselines.result["cache_file"].toString();
-    if (!cacheFile.empty()) { // the runner's figures replace the driver's in the cache
+    if (!cacheFile.empty()) { // the runner's figures replace the driver's in the cache, and the trace goes with them
         std::ofstream(cacheFile + ".tmp") << m_baselines.result.toJson();
         std::error_code ec;
         fs::rename(cacheFile + ".tmp", cacheFile, ec);
+        fs::copy_file(trace, cacheFile + ".trace.json", fs::copy_options::overwrite_existing, ec);
     }
 }
 

@@ -189,9 +189,14 @@ def honest_median(name, args):
             run_case(name, load_expectations()[name], own)
     try:
         with open(saved) as f:
-            return timed_median(json.load(f))
+            median = timed_median(json.load(f))
     except (OSError, ValueError):
-        return None
+        median = None
+    if not median and os.path.dirname(os.path.dirname(saved)) == work:
+        # Its earlier run in this folder timed nothing (or failed): time it again, apart.
+        own = argparse.Namespace(**dict(vars(args), work=os.path.join(work, "_honest_timing")))
+        return run_case(name, load_expectations()[name], own).get("timed_us")
+    return median
 
 
 def observed_containment(paths):
