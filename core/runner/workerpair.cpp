@@ -38,7 +38,8 @@ WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
     WorkerPairOutcome outcome;
     int ends[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) {
-        outcome.setupError = std::string("the channel between driver and worker could not be made: ") + std::strerror(errno);
+        outcome.setupError
+            = std::string("the channel between driver and worker could not be made: ") + std::strerror(errno);
         return outcome;
     }
     int driverEnd = ends[0];
@@ -48,8 +49,14 @@ WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
     driver.inheritFds.push_back(driverEnd);
     worker.inheritFds.push_back(workerEnd);
     // Each end is closed here as soon as its process holds it, so that end-of-file reaches the other side.
-    driver.started = [&driverEnd] { close(driverEnd); driverEnd = -1; };
-    worker.started = [&workerEnd] { close(workerEnd); workerEnd = -1; };
+    driver.started = [&driverEnd] {
+        close(driverEnd);
+        driverEnd = -1;
+    };
+    worker.started = [&workerEnd] {
+        close(workerEnd);
+        workerEnd = -1;
+    };
     std::thread workerThread([&] {
         outcome.worker = runProcess(worker);
         if (workerEnd >= 0) {

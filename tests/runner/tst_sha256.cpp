@@ -2,7 +2,6 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <fstream>
 
 using namespace kwb::runner;
@@ -22,8 +21,10 @@ void TestSha256::knownDigests_data()
 {
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QString>("digest");
-    QTest::newRow("empty") << QByteArray() << QStringLiteral("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    QTest::newRow("abc") << QByteArray("abc") << QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    QTest::newRow("empty") << QByteArray()
+                           << QStringLiteral("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    QTest::newRow("abc") << QByteArray("abc")
+                         << QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     QTest::newRow("two blocks") << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
                                 << QStringLiteral("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
     QTest::newRow("a million a") << QByteArray(1000000, 'a')
@@ -34,7 +35,8 @@ void TestSha256::knownDigests()
 {
     QFETCH(QByteArray, input);
     QFETCH(QString, digest);
-    QCOMPARE(QString::fromStdString(Sha256::hexOf(std::string_view(input.constData(), std::size_t(input.size())))), digest);
+    QCOMPARE(
+        QString::fromStdString(Sha256::hexOf(std::string_view(input.constData(), std::size_t(input.size())))), digest);
 }
 
 void TestSha256::piecesMakeTheSameDigest()

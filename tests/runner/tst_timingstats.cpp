@@ -1,7 +1,6 @@
 #include "runner/timingstats.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace kwb::runner;

@@ -2,7 +2,6 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <chrono>
 #include <csignal>
 #include <thread>
@@ -56,9 +55,11 @@ void TestWorkerPair::workerDeathReachesTheDriver()
 {
     // The worker kills itself mid-conversation; the driver must read end-of-file, not hang.
     const ProcessSpec driver = python(QStringLiteral("driver2"),
-        "import socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.send(b'call'); print('eof' if s.recv(64)==b'' else 'data')");
+        "import socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.send(b'call'); print('eof' if s.recv(64)==b'' "
+        "else 'data')");
     const ProcessSpec worker = python(QStringLiteral("worker2"),
-        "import os,signal,socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.recv(64); os.kill(os.getpid(), signal.SIGKILL)");
+        "import os,signal,socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.recv(64); os.kill(os.getpid(), "
+        "signal.SIGKILL)");
     const auto start = std::chrono::steady_clock::now();
     const WorkerPairOutcome outcome = WorkerPair::run(driver, worker);
     QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
@@ -70,7 +71,8 @@ void TestWorkerPair::workerDeathReachesTheDriver()
 void TestWorkerPair::leftoverIsFoundAndKilled()
 {
     // The worker starts a process in a session of its own (out of its group) that outlives it.
-    const ProcessSpec driver = python(QStringLiteral("driver3"), "import socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.recv(64)");
+    const ProcessSpec driver
+        = python(QStringLiteral("driver3"), "import socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.recv(64)");
     ProcessSpec worker = python(QStringLiteral("worker3"),
         "import subprocess,sys; subprocess.Popen(['sleep','120'], start_new_session=True, close_fds=True)");
     worker.environment.push_back("KWB_STAGE_TOKEN=tst-workerpair-" + std::to_string(getpid()));
