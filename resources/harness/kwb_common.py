@@ -39,3 +39,30 @@ def set_precision(torch, policy):
 def precision_state(torch):
     return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
             "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
+
+def environment(torch, device):
+    env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
+    if device == "cuda":
+        env["gpu"] = torch.cuda.get_device_name(0)
+        try:
+            import subprocess
+            env["driver"] = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                           capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
+        except (OSError, subprocess.SubprocessError):
+            env["driver"] = ""
+    return env
+
+
+def count_floor(torch, task, init_seed, device):
+    """The task's floor, counted on the meta device (nothing computed); on the real device when meta cannot run it."""
+    import kwb_roofline as roofline  # beside this file
+
+    try:
+        return roofline.task_floor(torch, task, init_seed, "meta")
+    except Exception as meta_error:  # a task that reads values (.item(), data-dependent shapes)
+        try:
+            floor = roofline.task_floor(torch, task, init_seed, device)
+            floor["meta_error"] = "%s: %s" % (type(meta_error).__name__, first_line(meta_error))
+            return floor
+        except Exception as e:
+            return {"error": "the floor could not be counted: %s: %s" % (type(e).__name__, first_line(e))}

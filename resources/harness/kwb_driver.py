@@ -39,9 +39,8 @@ START = time.perf_counter()
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kwb_gpulock  # noqa: E402
-from kwb_common import first_line, import_file, set_precision, write_json  # noqa: E402
+from kwb_common import count_floor, environment, first_line, import_file, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
-import kwb_roofline  # noqa: E402
 import kwb_shm  # noqa: E402
 
 # A candidate's error against fp64 may exceed the fp32 reference's own by this factor, or reach the policy's floor
@@ -83,18 +82,6 @@ def summarize(samples):
             "cv": cv, "n": len(ordered)}
 
 
-def environment(torch, device):
-    env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
-    if device == "cuda":
-        env["gpu"] = torch.cuda.get_device_name(0)
-        try:
-            import subprocess
-
-            env["driver"] = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                                           capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
-        except (OSError, subprocess.SubprocessError):
-            env["driver"] = ""
-    return env
 
 
 
@@ -690,16 +677,6 @@ def cached_baselines(torch, args):
         return json.load(f)
 
 
-def count_floor(torch, task, init_seed, device):
-    try:
-        return kwb_roofline.task_floor(torch, task, init_seed, "meta")
-    except Exception as meta_error:
-        try:
-            floor = kwb_roofline.task_floor(torch, task, init_seed, device)
-            floor["meta_error"] = "%s: %s" % (type(meta_error).__name__, first_line(meta_error))
-            return floor
-        except Exception as e:
-            return {"error": "the floor could not be counted: %s: %s" % (type(e).__name__, first_line(e))}
 
 
 def main():

@@ -22,7 +22,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from kwb_common import first_line, import_file, precision_state, set_precision, write_json  # noqa: E402
+from kwb_common import count_floor, environment, first_line, import_file, precision_state, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
 import kwb_roofline  # noqa: E402
@@ -177,30 +177,8 @@ def stage_toolchain(args):
 
 # ---------------------------------------------------------------- reference
 
-def environment(torch, device):
-    env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
-    if device == "cuda":
-        env["gpu"] = torch.cuda.get_device_name(0)
-        try:
-            import subprocess
-            env["driver"] = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                                           capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
-        except (OSError, subprocess.SubprocessError):
-            env["driver"] = ""
-    return env
 
 
-def count_floor(torch, task, init_seed, device):
-    """The task's floor, counted on the meta device (nothing computed); on the real device when meta cannot run it."""
-    try:
-        return kwb_roofline.task_floor(torch, task, init_seed, "meta")
-    except Exception as meta_error:  # a task that reads values (.item(), data-dependent shapes)
-        try:
-            floor = kwb_roofline.task_floor(torch, task, init_seed, device)
-            floor["meta_error"] = "%s: %s" % (type(meta_error).__name__, first_line(meta_error))
-            return floor
-        except Exception as e:
-            return {"error": "the floor could not be counted: %s: %s" % (type(e).__name__, first_line(e))}
 
 
 def stage_floor(args):
