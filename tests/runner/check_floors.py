@@ -198,7 +198,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=min(8, os.cpu_count() or 1),
                         help="processes at once (default: the cores, at most 8)")
     parser.add_argument("--isolated", action="store_true",
-                        help="one harness process per task, as kwb-runner starts it (slower: torch is imported 17 times)")
+                        help="one harness process per task, as kwb-runner starts it (slower: torch is imported once per task)")
     if len(sys.argv) > 2 and sys.argv[1] == "--worker":
         return worker(sys.argv[2], sys.argv[3:])
     args = parser.parse_args()
