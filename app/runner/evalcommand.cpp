@@ -5,12 +5,15 @@
 #include "runner/evalset.h"
 #include "runner/jsonwriter.h"
 #include "runner/sandbox.h"
+#include "runner/workerpool.h"
 
 #include <chrono>
 #include <filesystem>
 #include <ostream>
 #include <string>
 #include <fstream>
+#include <istream>
+#include <memory>
 #include <sstream>
 #include <unistd.h>
 
@@ -47,6 +50,19 @@ geometric-mean speedups), also saved as OUT/summary.json.
   --compile-jobs N         parallel compiles (default half the cores)
   --eval-jobs N            evaluations at once, taking turns on the GPU for their timed calls (default 3 on
                            cuda, 1 on cpu)
+  --workers warm|cold      warm (default): candidates' workers come from a pool started with the set, torch
+                           already imported; cold: each evaluation starts its own
+)";
+
+constexpr std::string_view kServeUsage = R"(Usage: kwb-runner serve [options]
+
+Evaluates one candidate per line of standard input, with warm workers: a driver and a sandboxed worker that
+have imported torch and made the device ready before the request comes. Each line is the arguments of
+`kwb-runner eval` as a JSON array of strings (this command's own options come first, as defaults); each answer
+is one line, the result as `eval` prints it. Each worker serves one candidate and exits; its replacement warms
+up while the evaluation runs. At end of input everything the command started ends with it.
+
+  --warm N                 pairs kept ready (default 1)
 )";
 
 std::string freshRunDirectory(const std::string& cache)
@@ -63,15 +79,17 @@ void noteIsolation(std::ostream& err)
         err << "kwb-runner: note: " << sandbox.note() << '\n';
 }
 
-int runOne(EvalRequest& r, std::ostream& out, std::ostream& err)
+int runOne(EvalRequest& r, std::ostream& out, std::ostream& err, WorkerPool* pool = nullptr, int indent = 1)
 {
-    noteIsolation(err);
+    if (!pool)
+        noteIsolation(err);
     if (r.runDirectory.empty())
         r.runDirectory = freshRunDirectory(r.cacheDirectory);
     r.runDirectory = fs::absolute(r.runDirectory).string();
     EvalPipeline pipeline(r);
+    pipeline.setPool(pool);
     pipeline.run();
-    JsonWriter writer(out, 1);
+    JsonWriter writer(out, indent);
     pipeline.writeResult(writer);
     out << '\n';
     if (!pipeline.setupError().empty()) {
@@ -119,10 +137,70 @@ int baselineCommand(const std::vector<std::string_view>& args, std::ostream& out
     return runOne(r, out, err);
 }
 
+int serveCommand(const std::vector<std::string_view>& args, std::istream& in, std::ostream& out, std::ostream& err)
+{
+    EvalRequest defaults;
+    std::map<std::string, std::string> extra = { { "--warm", "1" } };
+    if (const int code = parseEvalOptions(args, defaults, extra, kServeUsage, out, err); code >= 0)
+        return code;
+    const int warm = std::atoi(extra["--warm"].c_str());
+    if (warm < 1 || warm > 16) {
+        err << "kwb-runner: --warm takes 1 to 16 pairs, not '" << extra["--warm"] << "'.\n";
+        return 2;
+    }
+    noteIsolation(err);
+    std::vector<std::string> own(args.begin(), args.end());
+    // The pool for the defaults' settings starts at once; a request with other settings gets pairs of its own.
+    std::unique_ptr<WorkerPool> pool = std::make_unique<WorkerPool>(EvalPipeline(defaults).poolProfile(), warm);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        std::string error;
+        const auto request = JsonValue::parse(line, &error);
+        std::vector<std::string> words = own;
+        bool valid = request && request->isArray();
+        for (const JsonValue& item : valid ? request->items() : std::vector<JsonValue>()) {
+            valid = valid && item.isString();
+            words.push_back(item.toString());
+        }
+        if (!valid) {
+            out << "{\"ok\": false, \"error\": \"A request is a JSON array of eval's arguments (strings); this line is not one.\"}\n"
+                << std::flush;
+            continue;
+        }
+        std::vector<std::string_view> view(words.begin(), words.end());
+        EvalRequest r;
+        std::map<std::string, std::string> evalExtra = { { "--stop-after", "" } };
+        std::ostringstream usage;
+        std::ostringstream problem;
+        if (parseEvalOptions(view, r, evalExtra, kEvalUsage, usage, problem) >= 0 || r.taskPath.empty()
+            || r.candidatePath.empty()) {
+            std::string sentence = problem.str().empty() ? "A request needs --task and --candidate." : problem.str();
+            sentence = sentence.substr(0, sentence.find('\n'));
+            JsonWriter w(out, 0);
+            w.beginObject().key("ok").value(false).key("error").value(sentence).endObject();
+            out << std::endl;
+            continue;
+        }
+        if (evalExtra["--stop-after"] == "compile")
+            r.mode = EvalRequest::Mode::CompileOnly;
+        else if (evalExtra["--stop-after"] == "verify")
+            r.mode = EvalRequest::Mode::VerifyOnly;
+        std::ostringstream result;
+        runOne(r, result, err, pool.get(), 0);
+        std::string text = result.str();
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+            text.pop_back();
+        out << text << std::endl;
+    }
+    return 0;
+}
+
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
@@ -130,6 +208,11 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
     options.outputDirectory = extra["--out"];
     options.compileJobs = std::atoi(extra["--compile-jobs"].c_str());
     options.evalJobs = std::atoi(extra["--eval-jobs"].c_str());
+    if (extra["--workers"] != "warm" && extra["--workers"] != "cold") {
+        err << "kwb-runner: --workers takes warm or cold, not '" << extra["--workers"] << "'.\n";
+        return 2;
+    }
+    options.warmWorkers = extra["--workers"] == "warm";
     if (options.taskDirectory.empty() || options.outputDirectory.empty()) {
         err << "kwb-runner: eval-set needs --tasks and --out; see kwb-runner eval-set --help.\n";
         return 2;

@@ -13,5 +13,7 @@ int evalCommand(const std::vector<std::string_view>& args, std::ostream& out, st
 int baselineCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
 // `kwb-runner eval-set --tasks DIR --candidates DIR --out DIR`: a whole run and its summary.
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err);
+// `kwb-runner serve`: evaluations read one per line from `in`, each answered on one line, with warm workers.
+int serveCommand(const std::vector<std::string_view>& args, std::istream& in, std::ostream& out, std::ostream& err);
 
 } // namespace kwb::runner

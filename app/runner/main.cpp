@@ -22,6 +22,8 @@ Commands:
   baseline --task T    time eager PyTorch and torch.compile for a task
   eval-set --tasks D --candidates D --out D
                        one candidate per task, with the run's pass rate and speedups
+  serve                evaluations read one per line (JSON) from standard input, answered one per line,
+                       by workers that are warm before each request comes (see serve --help)
   calibrate            measure copy bandwidth and matrix rates for the roofline (see calibrate --help)
   floor --task T       the least work a task needs: bytes and FLOPs
   lint --tasks DIR     find tasks whose output lets a wrong kernel pass (zeros, a constant, a cached answer)
@@ -61,6 +63,8 @@ int main(int argc, char* argv[])
         return kwb::runner::baselineCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "eval-set")
         return kwb::runner::evalSetCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "serve")
+        return kwb::runner::serveCommand({ args.begin() + 1, args.end() }, std::cin, std::cout, std::cerr);
     if (command == "calibrate")
         return kwb::runner::calibrateCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "floor")

@@ -199,6 +199,11 @@ bool removeTree(const std::string& path)
     return nftw(path.c_str(), removeOne, 32, FTW_DEPTH | FTW_PHYS) == 0;
 }
 
+std::int64_t ProcessWatch::now()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 std::string ProcessOutcome::describe() const
 {
     if (!started)
@@ -276,11 +281,16 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
     while (true) {
         const pid_t done = waitpid(pid, &waitStatus, WNOHANG);
         const auto now = std::chrono::steady_clock::now();
-        outcome.wallSeconds = std::chrono::duration<double>(now - start).count();
+        outcome.wallSeconds = spec.watch ? spec.watch->armedSeconds() : std::chrono::duration<double>(now - start).count();
         if (done == pid)
             break;
         if (spec.limits.wallSeconds > 0 && outcome.wallSeconds > spec.limits.wallSeconds)
             outcome.timedOut = true;
+        if (spec.watch && spec.watch->stopped()) {
+            killAll(pid);
+            waitpid(pid, &waitStatus, 0);
+            break;
+        }
         // The process group's RSS (a scan of /proc) only matters when there is a limit to hold it to.
         if (spec.limits.memoryBytes > 0 && now - lastMemoryCheck > std::chrono::milliseconds(100)) {
             lastMemoryCheck = now;

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,24 @@ struct ProcessLimits
     int processes = 0; // processes the stage may have at once, descendants included (a fork bomb is stopped here)
 };
 
+// A hold on a child started before it has work (a warm worker of a pool): its wall-clock limit counts from arm(),
+// not from its start, and stop() ends its whole group from another thread.
+class ProcessWatch
+{
+public:
+    void arm() { m_armedNs = now(); }
+    void stop() { m_stop = true; }
+    bool armed() const { return m_armedNs.load() != 0; }
+    bool stopped() const { return m_stop.load(); }
+    // Seconds since arm(); 0 while not armed.
+    double armedSeconds() const { return armed() ? double(now() - m_armedNs.load()) / 1e9 : 0; }
+
+private:
+    static std::int64_t now();
+    std::atomic<std::int64_t> m_armedNs { 0 };
+    std::atomic<bool> m_stop { false };
+};
+
 struct ProcessSpec
 {
     std::vector<std::string> argv;
@@ -29,6 +49,9 @@ struct ProcessSpec
     ProcessLimits limits;
     std::vector<int> inheritFds; // descriptors (opened close-on-exec) the child keeps, under the same numbers
     std::function<void()> started; // called in the runner once the child runs (e.g. to close the runner's copies)
+    // When set, the wall-clock limit waits for the watch to be armed and counts from then, and the reported wall
+    // time is from then; stop() kills the group (not a limit: the outcome is only "killed by signal 9").
+    std::shared_ptr<ProcessWatch> watch;
 };
 
 struct ProcessOutcome

@@ -210,13 +210,8 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
     spec.workingDirectory = dir;
     spec.logPath = dir + "/log.txt";
     spec.limits = limits;
-    if (candidateCode) {
-        spec.limits.processes = name == "compile" ? 1024 : 256;
-        spec.limits.cpuSeconds = limits.wallSeconds * std::max(1u, std::thread::hardware_concurrency());
-        // CUDA reserves far more address space than it uses; on the CPU the address space can be held.
-        if (m_request.device == "cpu" && limits.memoryBytes > 0)
-            spec.limits.addressSpaceBytes = 4 * limits.memoryBytes + (std::int64_t(8) << 30);
-    }
+    if (candidateCode)
+        spec.limits = sandboxedLimits(limits, m_request.device, name == "compile");
     spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
         "TMPDIR=" + (fs::path(m_request.runDirectory) / "tmp").string(),
         "TORCH_EXTENSIONS_DIR=" + torchExtensionsDirectory() };
@@ -241,7 +236,7 @@ void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, 
     stage.log = readTail(spec.logPath, kMaxLog);
     const fs::path resultFile = fs::path(stageDirectory(name)) / (resultName + ".json");
     std::string error;
-    if (fs::exists(resultFile)) {
+    if (!resultName.empty() && fs::exists(resultFile)) {
         if (auto value = JsonValue::parseFile(resultFile.string(), &error))
             stage.result = std::move(*value);
     }
@@ -254,7 +249,7 @@ void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, 
     } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
         stage.status = stage.result["task_error"].toBool() ? "error" : "failed";
         stage.message = stage.result["reason"].toString();
-    } else if (!outcome.succeeded() || !stage.result.isObject()) {
+    } else if (!outcome.succeeded() || (!resultName.empty() && !stage.result.isObject())) {
         stage.status = candidateCode ? "failed" : "error";
         stage.message = "The " + who + " " + outcome.describe() + (outcome.succeeded() ? " without writing its result" : "") + ".";
     } else {
@@ -623,10 +618,37 @@ bool EvalPipeline::tracing() const
     return m_request.device == "cuda" && !m_request.tracerPath.empty();
 }
 
-// The trusted driver (outside the sandbox) and the worker (inside it, only computing), side by side.
+PoolProfile EvalPipeline::poolProfile() const
+{
+    PoolProfile p;
+    p.python = m_request.python;
+    p.harnessDirectory = fs::absolute(m_request.harnessPath).parent_path().string();
+    p.device = m_request.device;
+    p.cacheDirectory = fs::absolute(m_request.cacheDirectory).string();
+    p.tracerPath = tracing() ? m_request.tracerPath : std::string();
+    p.cudaArch = m_request.cudaArch;
+    p.runLimits = m_request.runLimits;
+    return p;
+}
+
+// The trusted driver (outside the sandbox) and the worker (inside it, only computing), side by side: a warm pair of
+// the pool for a candidate when there is a pool for these settings, else a pair started for this stage alone.
 void EvalPipeline::runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
     Stage& driverStage, Stage& workerStage)
 {
+    const std::string dir = stageDirectory(name);
+    driverArgs.insert(driverArgs.end(), { "--task", m_taskPath, "--device", m_request.device, "--out", dir, "--precision",
+        m_request.precision, "--protocol=" + m_request.protocol.toJson(), "--trials", std::to_string(m_request.trials),
+        "--atol", formatNumber(m_request.atol), "--rtol", formatNumber(m_request.rtol), "--baseline-cache",
+        baselineCache(), "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
+    if (m_request.seed)
+        driverArgs.insert(driverArgs.end(), { "--seed", std::to_string(m_request.seed) });
+    if (tracing())
+        driverArgs.push_back("--traced");
+    if (workerKind == "candidate" && m_pool && m_pool->profile() == poolProfile()) {
+        runPooled(name, std::move(driverArgs), driverStage, workerStage);
+        return;
+    }
     const std::string workerName = name + "_worker";
     const std::string token = randomToken();
     if (workerKind == "candidate")
@@ -644,17 +666,7 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
         { m_request.python, harnessScript("kwb_worker.py"), "--channel-fd", "{fd}", "--device", m_request.device,
             "--kind", workerKind },
         m_request.runLimits, sandboxed, workerEnvironment, writable);
-    const std::string dir = stageDirectory(name);
-    driverArgs.insert(driverArgs.begin(), { m_request.python, harnessScript("kwb_driver.py") });
-    driverArgs.insert(driverArgs.end(), { "--task", m_taskPath, "--device", m_request.device, "--channel-fd", "{fd}",
-        "--out", dir, "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson(),
-        "--trials", std::to_string(m_request.trials), "--atol", formatNumber(m_request.atol), "--rtol",
-        formatNumber(m_request.rtol), "--baseline-cache", baselineCache(),
-        "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
-    if (m_request.seed)
-        driverArgs.insert(driverArgs.end(), { "--seed", std::to_string(m_request.seed) });
-    if (tracing())
-        driverArgs.push_back("--traced");
+    driverArgs.insert(driverArgs.begin(), { m_request.python, harnessScript("kwb_driver.py"), "--channel-fd", "{fd}" });
     ProcessLimits driverLimits = m_request.runLimits;
     driverLimits.wallSeconds = m_request.runLimits.wallSeconds * 2 + 120; // it outlives the worker to report on it
     driverLimits.memoryBytes = 0;
@@ -670,12 +682,66 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
     const WorkerPairOutcome outcome = WorkerPair::run(driver, worker);
     if (sandboxed)
         guardProtectedFiles();
+    finishPair(name, outcome, driver, worker, sandboxed, driverStage, workerStage);
+}
+
+// A warm pair: its worker gets copies of the candidate and the task in its own slot (it sees nothing of the run's
+// folder); what the pair wrote in its own places (logs, the trace) comes into the run's stage folders afterwards.
+void EvalPipeline::runPooled(const std::string& name, std::vector<std::string> driverArgs, Stage& driverStage,
+    Stage& workerStage)
+{
+    const std::string workerName = name + "_worker";
+    std::unique_ptr<WarmPair> pair = m_pool->take();
+    m_warmWorkers = true;
+    const fs::path slot(pair->slot());
+    std::error_code ec;
+    fs::create_directories(slot / "task", ec);
+    const fs::path task = slot / "task" / fs::path(m_taskPath).filename();
+    if (!ec)
+        fs::copy_file(m_taskPath, task, ec);
+    fs::path candidate = slot / "candidate";
+    if (!ec)
+        fs::create_directories(candidate, ec);
+    if (!ec && m_layout == "workspace") {
+        fs::copy(m_candidateCopy, candidate, fs::copy_options::recursive, ec);
+    } else if (!ec) {
+        candidate /= fs::path(m_candidateCopy).filename();
+        fs::copy_file(m_candidateCopy, candidate, ec);
+    }
+    if (ec) {
+        driverStage.status = "error";
+        driverStage.message = "The candidate could not be copied to a warm worker: " + ec.message() + ".";
+        return;
+    }
+    for (std::size_t i = 0; i + 1 < driverArgs.size(); ++i) {
+        if (driverArgs[i] == "--candidate")
+            driverArgs[i + 1] = candidate.string();
+    }
+    driverArgs.insert(driverArgs.end(), { "--worker-task", task.string() });
+    const WorkerPairOutcome outcome = pair->run(driverArgs);
+    fs::create_directories(stageDirectory(workerName), ec);
+    fs::create_directories(stageDirectory(name), ec);
+    ProcessSpec worker = pair->workerSpec();
+    ProcessSpec driver = pair->driverSpec();
+    worker.logPath = stageDirectory(workerName) + "/log.txt";
+    driver.logPath = stageDirectory(name) + "/log.txt";
+    fs::copy_file(pair->workerLog(), worker.logPath, fs::copy_options::overwrite_existing, ec);
+    fs::copy_file(pair->driverLog(), driver.logPath, fs::copy_options::overwrite_existing, ec);
+    if (fs::exists(pair->tracePath()))
+        fs::copy_file(pair->tracePath(), stageDirectory(workerName) + "/trace.json", fs::copy_options::overwrite_existing, ec);
+    finishPair(name, outcome, driver, worker, true, driverStage, workerStage);
+}
+
+void EvalPipeline::finishPair(const std::string& name, const WorkerPairOutcome& outcome, const ProcessSpec& driver,
+    const ProcessSpec& worker, bool sandboxed, Stage& driverStage, Stage& workerStage)
+{
     if (!outcome.setupError.empty()) {
         driverStage.status = "error";
         driverStage.message = "The " + outcome.setupError + ".";
         return;
     }
-    finishStage(workerName, outcome.worker, worker, sandboxed, workerName, workerStage);
+    const std::string workerName = name + "_worker";
+    finishStage(workerName, outcome.worker, worker, sandboxed, "", workerStage); // a worker writes no result file
     finishStage(name, outcome.driver, driver, false, name, driverStage);
     if (outcome.leftovers > 0)
         m_flags.add("left-processes", std::to_string(outcome.leftovers) + " process(es) of the candidate's stage were "
@@ -689,6 +755,8 @@ void EvalPipeline::evaluate()
         m_request.mode == EvalRequest::Mode::VerifyOnly ? "verify" : "full" };
     if (!m_module.empty())
         args.insert(args.end(), { "--module", m_module });
+    if (m_layout == "single-file" && m_compile.status == "passed")
+        args.insert(args.end(), { "--prebuilt", torchExtensionsDirectory() });
     if (m_request.keepOutputs)
         args.push_back("--keep-outputs");
     runPair("evaluate", args, "candidate", m_evaluate, m_worker);
@@ -1081,6 +1149,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     fingerprint.writeJson(w);
 
     w.key("layout").value(m_layout);
+    // Whether the candidate's driver and worker came warm from a pool or were started for this evaluation.
+    w.key("workers").value(m_warmWorkers ? "warm" : "cold");
     w.key("run_directory").value(m_request.runDirectory);
     w.key("stages").beginObject();
     for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "compile", &m_compile },

@@ -8,6 +8,7 @@
 #include "runner/kernelresources.h"
 #include "runner/ncucsv.h"
 #include "runner/protectedfiles.h"
+#include "runner/workerpool.h"
 
 #include <iosfwd>
 #include <limits>
@@ -29,6 +30,11 @@ class EvalPipeline
 {
 public:
     explicit EvalPipeline(EvalRequest request);
+
+    // Warm pairs for the candidate's stage, when the pool's settings are this request's; not owned.
+    void setPool(WorkerPool* pool) { m_pool = pool; }
+    // The settings a pool must have been started with to serve this request.
+    PoolProfile poolProfile() const;
 
     void run();
     // The result in the store's EvalResult JSON form, plus the run's own details.
@@ -64,6 +70,9 @@ private:
         const std::vector<std::string>& launcher = {}, const std::vector<std::string>& writable = {});
     void runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
         Stage& driverStage, Stage& workerStage);
+    void runPooled(const std::string& name, std::vector<std::string> driverArgs, Stage& driverStage, Stage& workerStage);
+    void finishPair(const std::string& name, const WorkerPairOutcome& outcome, const ProcessSpec& driver,
+        const ProcessSpec& worker, bool sandboxed, Stage& driverStage, Stage& workerStage);
     const std::string& toolchain();
     std::string buildKey();
     std::string reportKey() const;
@@ -92,6 +101,7 @@ private:
     std::string stageDirectory(const std::string& name) const;
 
     EvalRequest m_request;
+    WorkerPool* m_pool = nullptr;
     std::string m_layout; // "workspace" or "single-file"
     std::string m_candidateCopy;
     std::string m_taskPath; // the run's copy of the task (the user's file until prepare() has copied it)
@@ -124,6 +134,7 @@ private:
     std::vector<KernelResources> m_kernels;
     std::string m_module;
     bool m_compileCached = false;
+    bool m_warmWorkers = false; // the candidate's pair came from the pool
     struct Verdict
     {
         bool passed = false;

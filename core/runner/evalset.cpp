@@ -4,6 +4,7 @@
 #include "runner/evalpipeline.h"
 #include "runner/jsonvalue.h"
 #include "runner/jsonwriter.h"
+#include "runner/workerpool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -35,9 +36,10 @@ std::string findCandidate(const std::string& directory, const std::string& name,
     return {};
 }
 
-bool runPipeline(EvalRequest request, const std::string& resultPath)
+bool runPipeline(EvalRequest request, const std::string& resultPath, WorkerPool* pool = nullptr)
 {
     EvalPipeline pipeline(std::move(request));
+    pipeline.setPool(pool);
     pipeline.run();
     std::ofstream file(resultPath);
     JsonWriter writer(file, 1);
@@ -149,6 +151,14 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     std::vector<Row> slots(tasks.size());
     std::vector<char> ran(tasks.size(), 0); // not vector<bool>: threads write their own elements
     const int evalJobs = options.evalJobs > 0 ? options.evalJobs : options.base.device == "cuda" ? 3 : 1;
+    // Warm pairs (driver and worker with torch imported and the device ready), one per evaluation at once: each
+    // serves one candidate, and its replacement warms up while that evaluation runs.
+    std::unique_ptr<WorkerPool> pool;
+    if (options.warmWorkers) {
+        EvalRequest probe = options.base;
+        probe.runDirectory = (outDir / "runs").string();
+        pool = std::make_unique<WorkerPool>(EvalPipeline(probe).poolProfile(), evalJobs);
+    }
     std::atomic<std::size_t> nextEval { 0 };
     std::vector<std::thread> evaluators;
     for (int j = 0; j < evalJobs; ++j) {
@@ -160,7 +170,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
                     continue;
                 const std::string resultPath = (outDir / "results" / (task.name + ".json")).string();
                 runPipeline(requestFor(task, task.name, task.candidate.empty() ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
-                    resultPath);
+                    resultPath, pool.get());
                 std::string parseError;
                 auto result = JsonValue::parseFile(resultPath, &parseError);
                 slots[i] = { &task, result ? std::move(*result) : JsonValue() };

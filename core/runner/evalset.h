@@ -34,6 +34,7 @@ public:
         // on the GPU for the timed calls. 0: 3 on the GPU, 1 on the CPU (where the timing is the processor's).
         int evalJobs = 0;
         bool baselinesWithoutCandidate = true; // time eager and torch.compile for tasks that have no candidate
+        bool warmWorkers = true; // candidates' workers from a pool started with the set (off: one started per stage)
     };
 
     static std::vector<TaskEntry> discover(const std::string& taskDirectory, const std::string& candidateDirectory);

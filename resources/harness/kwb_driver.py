@@ -288,7 +288,7 @@ class Evaluation:
         # context to the worker's is in the calibration as it is in every call.
         flush = Flusher(self.torch, self.device)
         null, copy = [], []
-        rounds = 30 if self.device == "cuda" else 15
+        rounds = 30 if self.device == "cuda" else 6  # a CPU round flushes 64 MB twice
         for _ in range(rounds):
             for op, into in (("null", null), ("copycal", copy)):
                 flush()
@@ -304,7 +304,7 @@ class Evaluation:
                                     "subtracted_us": self.overhead_ns / 1e3, "rounds": rounds}
 
     def load(self, extra):
-        message = {"op": "load", "task": self.args.task, "init_seed": self.args.init_seed,
+        message = {"op": "load", "task": self.args.worker_task or self.args.task, "init_seed": self.args.init_seed,
                    "precision": self.args.precision}
         message.update(extra)
         answer = self.channel.request(message)
@@ -578,7 +578,7 @@ class Evaluation:
         self.gpu.share()
         self.handshake()
         self.phase("handshake")
-        loaded = self.load({"candidate": args.candidate, "module": args.module})
+        loaded = self.load({"candidate": args.candidate, "module": args.module, "prebuilt": args.prebuilt})
         self.result["weights"] = loaded.get("weights", "")
         self.phase("load")
         timed = args.mode == "full"
@@ -679,6 +679,40 @@ def cached_baselines(torch, args):
 
 
 
+def arguments_when_warm(argv):
+    """A driver of kwb-runner's pool starts before its evaluation is known: torch imported and the device ready, it
+    waits for the evaluation's arguments. End-of-file before any means the pool no longer needs it."""
+    if "--args-fd" not in argv:
+        return argv
+    at = argv.index("--args-fd")
+    fd = int(argv[at + 1])
+    own = argv[:at] + argv[at + 2:]
+    import types
+
+    import torch
+
+    device = own[own.index("--device") + 1] if "--device" in own else "cuda"
+    if device == "cuda":
+        torch.cuda.init()
+        torch.empty(1, device="cuda")
+        torch.cuda.synchronize()
+    # What every evaluation's first use would pay for otherwise: the FLOP counter's imports, a seeded draw.
+    count_floor(torch, types.SimpleNamespace(Model=lambda: torch.nn.Linear(4, 4), get_init_inputs=lambda: [],
+                                             get_inputs=lambda: [torch.randn(2, 4)]), 1, device)
+    data = b""
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        data += chunk
+    os.close(fd)
+    if not data:
+        sys.exit(0)
+    global START
+    START = time.perf_counter()
+    return own + data.decode().split("\0")[:-1]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=("evaluate", "baselines"))
@@ -700,7 +734,11 @@ def main():
     parser.add_argument("--call-timeout", type=float, default=600)
     parser.add_argument("--keep-outputs", action="store_true", help="save the kept calls' outputs and the reference's")
     parser.add_argument("--traced", action="store_true", help="the worker runs under the CUPTI tracer")
-    args = parser.parse_args()
+    parser.add_argument("--worker-task", default="", help="the task as the worker sees it (default: --task)")
+    parser.add_argument("--prebuilt", default="", help="the runner's build of a single-file candidate's extensions")
+    parser.add_argument("--args-fd", type=int, default=-1,
+                        help="warm up, then read the evaluation's arguments (each ended by a NUL) from this descriptor")
+    args = parser.parse_args(arguments_when_warm(sys.argv[1:]))
     os.makedirs(args.out, exist_ok=True)
     result_path = os.path.join(args.out, args.command + ".json")
     evaluation = None
@@ -729,4 +767,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)  # the result is written; tearing down torch and the device context would only add time

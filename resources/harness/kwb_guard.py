@@ -381,14 +381,39 @@ class ExtensionCounter:
         self.loaded.append(getattr(module, "__name__", "extension"))
         return proxy
 
-    def hook_cpp_extension(self, cpp_extension):
-        """Single-file candidates build with load_inline/load while they are imported: wrap what those return."""
+    def hook_cpp_extension(self, cpp_extension, prebuilt=""):
+        """Single-file candidates build with load_inline/load while they are imported: wrap what those return.
+        With `prebuilt` (the runner's build of these very sources, read-only), an extension found there is loaded
+        as it is, without torch's build step, its lock file or a writable folder."""
         for name in ("load_inline", "load"):
             original = getattr(cpp_extension, name)
 
             def hooked(*args, _original=original, **kwargs):
-                return self.wrap(_original(*args, **kwargs))
+                built = _prebuilt_extension(prebuilt, args, kwargs)
+                return self.wrap(built if built is not None else _original(*args, **kwargs))
             setattr(cpp_extension, name, hooked)
+
+
+def _prebuilt_extension(root, args, kwargs):
+    """The extension torch would build for load/load_inline(name, ...), from the runner's build folder; None when it
+    is not there or the call chose its own folder or an executable."""
+    name = kwargs.get("name", args[0] if args else None)
+    if not root or not isinstance(name, str) or kwargs.get("build_directory") or kwargs.get("is_standalone"):
+        return None
+    path = os.path.join(root, name, name + ".so")
+    if not os.path.isfile(path):
+        return None
+    if not kwargs.get("is_python_module", True):
+        import torch
+
+        torch.ops.load_library(path)
+        return path
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def recorder_class(torch):

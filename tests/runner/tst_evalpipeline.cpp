@@ -16,6 +16,8 @@ private Q_SLOTS:
     void initTestCase();
     void outcomes_data();
     void outcomes();
+    void workersKeepNothingBetweenCandidates();
+    void cleanupTestCase();
     void passingWorkspaceIsTimedScoredAndCached();
     void badRequestIsAUsageError();
     void evalSetSummarizesAndRunsAgainIntoTheSameFolder();
@@ -23,9 +25,12 @@ private Q_SLOTS:
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
+    // The same through one `kwb-runner serve` for the whole test: its warm workers serve the rows one after another.
+    QJsonObject served(const QString& task, const QString& candidate, const QStringList& extra = {});
     static QByteArray treeDigest(const QString& dir);
 
     QTemporaryDir m_dir;
+    QProcess m_serve;
     QString m_fixtures;
     int m_runs = 0;
 };
@@ -74,6 +79,49 @@ QJsonObject TestEvalPipeline::eval(const QString& task, const QString& candidate
     return doc.object();
 }
 
+QJsonObject TestEvalPipeline::served(const QString& task, const QString& candidate, const QStringList& extra)
+{
+    if (m_serve.state() != QProcess::Running) {
+        m_serve.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("serve"), QStringLiteral("--device"), QStringLiteral("cpu"),
+            QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--trials"), QStringLiteral("3"),
+            QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
+            QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7"),
+            QStringLiteral("--run-timeout"), QStringLiteral("20"), QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5"),
+            QStringLiteral("--no-baselines") });
+        if (!m_serve.waitForStarted())
+            return {};
+    }
+    const QJsonArray request = QJsonArray::fromStringList(QStringList { QStringLiteral("--task"), m_fixtures + QLatin1Char('/') + task,
+        QStringLiteral("--candidate"), m_fixtures + QLatin1Char('/') + candidate, QStringLiteral("--run-dir"),
+        m_dir.filePath(QStringLiteral("run%1").arg(++m_runs)) } + extra);
+    m_serve.write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
+    while (!m_serve.canReadLine()) {
+        if (!m_serve.waitForReadyRead(600000)) {
+            qWarning() << m_serve.readAllStandardError();
+            return {};
+        }
+    }
+    return QJsonDocument::fromJson(m_serve.readLine()).object();
+}
+
+void TestEvalPipeline::cleanupTestCase()
+{
+    if (m_serve.state() == QProcess::Running) {
+        const qint64 pid = m_serve.processId();
+        m_serve.closeWriteChannel(); // end of input: serve ends, and its warm workers with it
+        QVERIFY(m_serve.waitForFinished(60000));
+        QCOMPARE(m_serve.exitCode(), 0);
+        // Its pool's folder (slots, logs, the harness) is gone, and no process runs from it.
+        const QString pool = QStringLiteral("kwb-pool-%1-").arg(pid);
+        QVERIFY(QDir(QStringLiteral("/tmp")).entryList({ pool + QLatin1Char('*') }, QDir::Dirs).isEmpty());
+        for (const QString& proc : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmdline(QStringLiteral("/proc/") + proc + QStringLiteral("/cmdline"));
+            if (cmdline.open(QIODevice::ReadOnly))
+                QVERIFY2(!cmdline.readAll().contains(pool.toUtf8()), qPrintable(proc));
+        }
+    }
+}
+
 void TestEvalPipeline::outcomes_data()
 {
     QTest::addColumn<QString>("task");
@@ -92,6 +140,7 @@ void TestEvalPipeline::outcomes_data()
     QTest::newRow("segfault") << task << QStringLiteral("crash.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("killed by signal 11");
     QTest::newRow("hang") << task << QStringLiteral("hang.py") << QStringList { QStringLiteral("--run-timeout"), QStringLiteral("20") } << QStringLiteral("passed") << QStringLiteral("timed-out") << QStringLiteral("timed out after 20 s");
     QTest::newRow("unbounded memory") << task << QStringLiteral("memory_hog.py") << QStringList { QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5") } << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("exceeded its memory limit");
+    QTest::newRow("killed") << task << QStringLiteral("killed.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("killed by signal 9");
     QTest::newRow("task does not import") << QStringLiteral("task_broken.py") << QStringLiteral("plain_torch.py") << none << QStringLiteral("passed") << QStringLiteral("error") << QStringLiteral("ModuleNotFoundError");
 }
 
@@ -104,9 +153,12 @@ void TestEvalPipeline::outcomes()
     QFETCH(QString, verify);
     QFETCH(QString, message);
     const QByteArray before = treeDigest(m_fixtures);
-    int code = -1;
-    const QJsonObject r = eval(task, candidate, extra + QStringList { QStringLiteral("--no-baselines") }, &code);
-    QCOMPARE(code, 0); // a failing candidate is a result, not a runner failure
+    // A failing candidate is a result, not a runner failure; each row gets a fresh warm worker, whatever the row
+    // before it did to its own (crashed, hung, was killed, ran out of memory).
+    const QJsonObject r = served(task, candidate, extra);
+    QVERIFY2(!r.contains(QStringLiteral("error")), qPrintable(r.value(QStringLiteral("error")).toString()));
+    if (compile == QLatin1String("passed"))
+        QCOMPARE(r.value(QStringLiteral("workers")).toString(), QStringLiteral("warm"));
     QCOMPARE(r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("status")).toString(), compile);
     const QJsonObject v = r.value(QStringLiteral("verify")).toObject();
     QCOMPARE(v.value(QStringLiteral("status")).toString(), verify);
@@ -134,6 +186,25 @@ void TestEvalPipeline::outcomes()
         QCOMPARE(d.value(QStringLiteral("line")).toInt(), 7);
         QVERIFY(d.value(QStringLiteral("message")).toString().contains(QStringLiteral("undeclared_factor")));
     }
+}
+
+void TestEvalPipeline::workersKeepNothingBetweenCandidates()
+{
+    // The first leaves marks in torch, in sys.modules and in every folder it may write; the second would see them.
+    const QJsonObject first = served(QStringLiteral("task_scale_add.py"), QStringLiteral("leave_state.py"));
+    QCOMPARE(first.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    const QJsonObject second = served(QStringLiteral("task_scale_add.py"), QStringLiteral("find_state.py"));
+    QCOMPARE(second.value(QStringLiteral("workers")).toString(), QStringLiteral("warm"));
+    QCOMPARE(second.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    const QJsonObject phases = second.value(QStringLiteral("stages")).toObject().value(QStringLiteral("evaluate")).toObject()
+                                   .value(QStringLiteral("phases")).toObject();
+    QVERIFY2(phases.contains(QStringLiteral("calls")), QJsonDocument(second).toJson().constData());
+    // A request serve cannot read is answered with a sentence, and the next one is served as before.
+    m_serve.write("not json\n");
+    while (!m_serve.canReadLine())
+        QVERIFY(m_serve.waitForReadyRead(60000));
+    const QJsonObject refused = QJsonDocument::fromJson(m_serve.readLine()).object();
+    QVERIFY(refused.value(QStringLiteral("error")).toString().contains(QStringLiteral("JSON array")));
 }
 
 void TestEvalPipeline::passingWorkspaceIsTimedScoredAndCached()
