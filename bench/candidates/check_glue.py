@@ -201,9 +201,124 @@ def resnet_basic_block(x, conv1, w1, b1, m1, v1, eps1, conv2, w2, b2, m2, v2, ep
     return bn_act(torch.nn.functional.conv2d(y, conv2, None, 1, 1), x, w2, b2, m2, v2, eps2)
 
 
+def row_max(x):
+    f32c(x)
+    need(x.dim() == 2 and (x.shape[1] > 0 or x.shape[0] == 0), "row_max: x must be a matrix with non-empty rows")
+    return x.amax(dim=1) if x.shape[0] else torch.empty(0)
+
+
+def transpose(x):
+    f32c(x)
+    need(x.dim() == 2, "transpose: x must be a matrix")
+    return x.t().contiguous()
+
+
+def cumsum_rows(x):
+    f32c(x)
+    need(x.dim() == 2, "cumsum_rows: x must be a matrix")
+    rows, cols = x.shape
+    if x.numel() == 0:
+        return torch.empty_like(x)
+    vec = 4 if cols % 4 == 0 else 1  # the float4 path, or one float per lane
+    chunk = 32 * vec
+    chunks = -(-cols // chunk)
+    xv = torch.nn.functional.pad(x, (0, chunks * chunk - cols)).view(rows, chunks, 32, vec)
+    local = xv.clone()
+    for e in range(1, vec):  # each lane scans its own float4 in order
+        local[..., e] = local[..., e - 1] + local[..., e]
+    incl = local[..., -1].clone()
+    for offset in (1, 2, 4, 8, 16):  # the shuffle-up scan over the 32 lanes
+        shifted = torch.zeros_like(incl)
+        shifted[..., offset:] = incl[..., :-offset]
+        incl = incl + shifted
+    excl = torch.zeros_like(incl)
+    excl[..., 1:] = incl[..., :-1]
+    carry = torch.zeros(rows)
+    out = torch.empty_like(local)
+    for k in range(chunks):  # the running carry, added to the exclusive lane offset, then to each value
+        out[:, k] = local[:, k] + (carry[:, None] + excl[:, k])[..., None]
+        carry = carry + incl[:, k, 31]
+    return out.view(rows, chunks * chunk)[:, :cols].contiguous()
+
+
+def conv_bn_relu(x, weight, conv_bias, stride, padding, gamma, beta, mean, var, eps):
+    f32c(x, conv_bias, gamma, beta, mean, var)
+    need(isinstance(stride, int) and isinstance(padding, int) and isinstance(eps, float), "stride/padding/eps types")
+    need(x.dim() == 4 and weight.dim() == 4 and weight.shape[1] == x.shape[1], "conv_bn_relu: shapes")
+    need(all(t.numel() == weight.shape[0] for t in (conv_bias, gamma, beta, mean, var)), "conv_bn_relu: channels")
+    y = torch.nn.functional.conv2d(x, weight, None, stride, padding)
+    s = gamma / torch.sqrt(var + eps)
+    t = beta + (conv_bias - mean) * s
+    return torch.relu(y * s.view(1, -1, 1, 1) + t.view(1, -1, 1, 1))
+
+
+def linear_gelu_layernorm(x, weight, bias, gamma, beta, eps):
+    f32c(x, weight, bias, gamma, beta)
+    need(isinstance(eps, float), "eps must be a float")
+    need(x.dim() == 2 and weight.dim() == 2 and weight.shape[1] == x.shape[1], "linear_gelu_layernorm: shapes")
+    g = gelu((x @ weight.t() + bias).contiguous())
+    mean = g.sum(-1, keepdim=True) / g.shape[-1]  # two passes over the row, as over the registers
+    var = ((g - mean) ** 2).sum(-1, keepdim=True) / g.shape[-1]
+    return (g - mean) / torch.sqrt(var + eps) * gamma + beta
+
+
+def mlp(x, w1, b1, w2, b2, w3, b3):
+    f32c(x, w1, b1, w2, b2, w3, b3)
+    h = x
+    for w, b, relu in ((w1, b1, True), (w2, b2, True), (w3, b3, False)):
+        need(w.dim() == 2 and w.shape[1] == h.shape[1] and b.numel() == w.shape[0], "mlp: shapes")
+        h = h @ w.t() + b  # mm, then the bias kernel
+        h = torch.relu(h) if relu else h
+    return h
+
+
+def attention_block(x, qkv_weight, qkv_bias, proj_weight, proj_bias, heads):
+    f32c(x, qkv_weight, qkv_bias, proj_weight, proj_bias)
+    need(isinstance(heads, int) and x.dim() == 3 and x.shape[2] % heads == 0, "attention_block: heads")
+    b, s, e = x.shape
+    d = e // heads
+    need(d in (32, 64, 96, 128), "attention_block: head_dim %d is not supported" % d)
+    qkv = (x.reshape(b * s, e) @ qkv_weight.t()).view(b, s, 3, heads, d)
+    bias = qkv_bias.view(3, heads, d)
+    q = (qkv[:, :, 0] + bias[0]).transpose(1, 2) * (1.0 / math.sqrt(d))  # scale folded into q on load
+    k = (qkv[:, :, 1] + bias[1]).transpose(1, 2)
+    v = (qkv[:, :, 2] + bias[2]).transpose(1, 2)
+    m = torch.full((b, heads, s, 1), float("-inf"))
+    l = torch.zeros(b, heads, s, 1)
+    o = torch.zeros(b, heads, s, d)
+    for k0 in range(0, s, 64):  # key/value tiles of 64 rows with an online softmax, as in the kernel
+        sc = q @ k[:, :, k0:k0 + 64].transpose(-2, -1)
+        m_new = torch.maximum(m, sc.amax(-1, keepdim=True))
+        alpha = torch.exp(m - m_new)
+        p = torch.exp(sc - m_new)
+        l = l * alpha + p.sum(-1, keepdim=True)
+        o = o * alpha + p @ v[:, :, k0:k0 + 64]
+        m = m_new
+    y = (o / l).transpose(1, 2).reshape(b * s, e)
+    return (y @ proj_weight.t() + proj_bias).view(b, s, e)
+
+
+def resnet_stem(x, weight, conv_stride, conv_padding, gamma, beta, mean, var, eps, pool_kernel, pool_stride,
+                pool_padding):
+    f32c(x, gamma, beta, mean, var)
+    need(all(isinstance(v, int) for v in (conv_stride, conv_padding, pool_kernel, pool_stride, pool_padding))
+         and isinstance(eps, float), "resnet_stem: ints and a float eps")
+    need(0 <= pool_padding <= pool_kernel // 2, "resnet_stem: pooling padding")
+    y = torch.nn.functional.conv2d(x, weight, None, conv_stride, conv_padding)
+    s = gamma / torch.sqrt(var + eps)
+    t = beta - mean * s
+    a = y * s.view(1, -1, 1, 1) + t.view(1, -1, 1, 1)  # the affine before the max: s may be negative
+    p = pool_padding
+    a = torch.nn.functional.pad(a, (p, p, p, p), value=float("-inf"))
+    vert = a.unfold(2, pool_kernel, pool_stride).amax(-1)  # phase 1: the window's rows
+    pooled = vert.unfold(3, pool_kernel, pool_stride).amax(-1)  # phase 2: its columns
+    return torch.relu(pooled).contiguous()
+
+
 STUBS = {f.__name__: f for f in (diag_matmul, softmax_rows, layernorm_last_dim, gelu, matmul_div_sum_scale,
                                  affine_gelu_residual, symmetrize, channel_affine_nhwc, sum_middle_dim, gram_matrix,
-                                 groupnorm_silu, resnet_basic_block)}
+                                 groupnorm_silu, resnet_basic_block, row_max, transpose, cumsum_rows, conv_bn_relu,
+                                 linear_gelu_layernorm, mlp, attention_block, resnet_stem)}
 
 # workspace -> (task file, extension function, small inputs or None for the task's own get_inputs())
 CASES = {
@@ -226,10 +341,23 @@ CASES = {
                                 lambda: [torch.randn(2, 320, 16, 16) * 3.0 + 1.0]),
     "level3_1_resnet_basic_block": ("level3/1_resnet_basic_block.py", "resnet_basic_block",
                                     lambda: [torch.randn(2, 64, 14, 14)]),
+    "level1_9_row_max": ("level1/9_row_max.py", "row_max", lambda: [torch.randn(37, 520)]),
+    "level1_10_transpose": ("level1/10_transpose.py", "transpose", lambda: [torch.randn(70, 130)]),
+    "level1_11_cumsum_rows": ("level1/11_cumsum_rows.py", "cumsum_rows", lambda: [torch.randn(9, 1024)]),
+    "level2_3_conv_bn_relu": ("level2/3_conv_bn_relu.py", "conv_bn_relu", lambda: [torch.randn(2, 64, 12, 12)]),
+    "level2_4_linear_gelu_layernorm": ("level2/4_linear_gelu_layernorm.py", "linear_gelu_layernorm",
+                                       lambda: [torch.randn(16, 256)]),
+    "level3_2_mlp": ("level3/2_mlp.py", "mlp", lambda: [torch.randn(8, 2048)]),
+    "level3_3_attention_block": ("level3/3_attention_block.py", "attention_block",
+                                 lambda: [torch.randn(2, 200, 1024)]),
+    "level3_4_resnet_stem": ("level3/4_resnet_stem.py", "resnet_stem", lambda: [torch.randn(2, 3, 40, 40)]),
 }
 
 # Tighter tolerances and extra edge-case inputs (small sizes, ragged tiles, other shapes) for some workspaces.
-TOL = {"level1_6_symmetrize": 1e-4, "level1_8_gram_matrix": 1e-3, "level1_7_channel_affine_nhwc": 1e-4, "level1_4_sum_middle_dim": 1e-4}
+TOL = {"level1_6_symmetrize": 1e-4, "level1_8_gram_matrix": 1e-3, "level1_7_channel_affine_nhwc": 1e-4, "level1_4_sum_middle_dim": 1e-4,
+       "level1_9_row_max": 1e-4, "level1_10_transpose": 1e-4, "level1_11_cumsum_rows": 1e-4, "level2_3_conv_bn_relu": 1e-4,
+       "level2_4_linear_gelu_layernorm": 1e-4, "level3_2_mlp": 1e-4, "level3_3_attention_block": 1e-4,
+       "level3_4_resnet_stem": 1e-4}
 EDGE_INPUTS = {
     "level1_8_gram_matrix": [lambda: [torch.randn(2048, 8)], lambda: [torch.randn(37, 5)], lambda: [torch.randn(3000, 0)]],
     "level1_6_symmetrize": [lambda: [torch.randn(1, 1)], lambda: [torch.randn(33, 33)], lambda: [torch.randn(2, 3, 64, 64)],
@@ -239,6 +367,20 @@ EDGE_INPUTS = {
     "level1_4_sum_middle_dim": [lambda: [torch.randn(2, 1, 7)], lambda: [torch.randn(2, 0, 12)],
                                 lambda: [torch.randn(2, 33, 130)], lambda: [torch.randn(5, 64, 3)],
                                 lambda: [torch.randn(0, 4, 8)], lambda: [torch.randn(1, 300, 4)]],
+    "level1_9_row_max": [lambda: [torch.randn(1, 1)], lambda: [torch.randn(3, 5)], lambda: [torch.randn(0, 4)],
+                         lambda: [torch.randn(2, 1000) - 5.0]],
+    "level1_10_transpose": [lambda: [torch.randn(1, 1)], lambda: [torch.randn(33, 65)], lambda: [torch.randn(0, 5)],
+                            lambda: [torch.randn(5, 0)]],
+    "level1_11_cumsum_rows": [lambda: [torch.randn(1, 1)], lambda: [torch.randn(3, 130)], lambda: [torch.randn(2, 4100)],
+                              lambda: [torch.randn(0, 8)], lambda: [torch.randn(4, 0)]],
+    "level2_3_conv_bn_relu": [lambda: [torch.randn(1, 64, 1, 1)], lambda: [torch.randn(3, 64, 7, 5)],
+                              lambda: [torch.randn(0, 64, 4, 4)]],
+    "level2_4_linear_gelu_layernorm": [lambda: [torch.randn(1, 256)], lambda: [torch.randn(0, 256)]],
+    "level3_2_mlp": [lambda: [torch.randn(1, 2048)], lambda: [torch.randn(0, 2048)]],
+    "level3_3_attention_block": [lambda: [torch.randn(1, 1, 1024)], lambda: [torch.randn(1, 64, 1024)],
+                                 lambda: [torch.randn(1, 129, 1024) * 4.0]],
+    "level3_4_resnet_stem": [lambda: [torch.randn(1, 3, 1, 1)], lambda: [torch.randn(2, 3, 7, 9)],
+                             lambda: [torch.randn(1, 3, 224, 224)]],
 }
 
 
