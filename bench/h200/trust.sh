@@ -5,8 +5,12 @@
 #   bench/h200/trust.sh smoke                  one evaluation of the diag candidate, printed
 #   bench/h200/trust.sh compare N TASK CAND    the same candidate N times through the old and the new runner,
 #                                              alternating, build and baselines cached: medians, spread, wall times
-#   bench/h200/trust.sh redteam LIMIT          the CUDA cases of tests/redteam through the new runner
+#   bench/h200/trust.sh redteam LIMIT [CASE..] the CUDA cases of tests/redteam (or those named) through the new runner,
+#                                              in RT_GROUPS (default 3) runs side by side
 #   bench/h200/trust.sh evalset NAME           eval-set over every task with a candidate, cold (fresh cache) then warm
+#   bench/h200/trust.sh pool N                 kwb-runner serve: per task, one request with nothing cached, then N with
+#                                              build and baselines cached and a warm pair ready (serve_bench.py)
+#   bench/h200/trust.sh gputests               the tests labelled gpu (ctest -L gpu), with their output
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -86,11 +90,12 @@ repeat)
     cat "$OUT/repeat.txt"
     ;;
 redteam) # the CUDA cases, in three runs side by side (their builds in parallel; the GPU taken in turns)
-    limit=$2
-    cases=$(python3 tests/redteam/run_redteam.py --list --device cuda --runner x --cache x --work x)
+    limit=$2; shift 2
+    cases=${*:-$(python3 tests/redteam/run_redteam.py --list --device cuda --runner x --cache x --work x)}
+    groups=${RT_GROUPS:-3}
     i=0
-    for c in $cases; do echo "$c" >> "/tmp/rt-group-$((i % 3))"; i=$((i + 1)); done
-    for g in 0 1 2; do
+    for c in $cases; do echo "$c" >> "/tmp/rt-group-$((i % groups))"; i=$((i + 1)); done
+    for g in $(seq 0 $((groups - 1))); do
         args=(); for c in $(cat /tmp/rt-group-$g); do args+=(--case "$c"); done
         timeout "$limit" python3 tests/redteam/run_redteam.py --runner "$NEW" --device cuda --cache /tmp/rt-$g/cache \
             --work /tmp/rt-$g/work --json "/tmp/redteam-gpu-$g.json" "${args[@]}" > "/tmp/redteam-gpu-$g.txt" 2>&1 &
@@ -107,6 +112,22 @@ oldcpu) # the CPU cases named through the runner before the trust boundary: what
     timeout "$limit" python3 tests/redteam/run_redteam.py --runner "$OLD" --device cpu --cache /tmp/rt-old/cache \
         --work /tmp/rt-old/work --json "$OUT/redteam-old-cpu.json" "${args[@]}" > "$OUT/redteam-old-cpu.txt" 2>&1
     tail -30 "$OUT/redteam-old-cpu.txt"
+    ;;
+pool)
+    n=$2
+    for spec in "diag resources/tasks/level1/1_diag_matmul.py bench/single/level1_1_diag_matmul.py" \
+                "softmax resources/tasks/level1/2_softmax_rows.py bench/candidates/level1_2_softmax_rows" \
+                "softmax_wide bench/tasks/softmax_wide.py bench/candidates/level1_2_softmax_rows"; do
+        set -- $spec
+        echo "== $1" | tee -a "$OUT/pool.txt"
+        timeout 280 python3 bench/h200/serve_bench.py --runner "$NEW" --cache /tmp/kwb-pool-cache --task "$2" --candidate "$3" \
+            --n "$n" --out "$OUT/pool-$1.json" -- --arch 9.0 >> "$OUT/pool.txt" 2>> "$OUT/pool.stderr"
+        tail -$((n + 1)) "$OUT/pool.txt"
+    done
+    ;;
+gputests)
+    (cd build/runner && timeout 560 ctest -L gpu --output-on-failure > "$OUT/gputests.txt" 2>&1)
+    grep -E "tests passed|Passed|Failed|\*\*\*" "$OUT/gputests.txt" | tail -30
     ;;
 evalset)
     name=$2

@@ -719,6 +719,7 @@ void EvalPipeline::runPooled(const std::string& name, std::vector<std::string> d
     }
     driverArgs.insert(driverArgs.end(), { "--worker-task", task.string() });
     const WorkerPairOutcome outcome = pair->run(driverArgs);
+    m_pool->refill();
     fs::create_directories(stageDirectory(workerName), ec);
     fs::create_directories(stageDirectory(name), ec);
     ProcessSpec worker = pair->workerSpec();

@@ -79,7 +79,7 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     paths.workingDirectory = m_slot;
     m_worker.argv = Sandbox::instance().launcher(paths);
     m_worker.argv.insert(m_worker.argv.end(), { profile.python, harness + "/kwb_worker.py", "--channel-fd", "{fd}",
-        "--device", profile.device, "--kind", "candidate" });
+        "--device", profile.device, "--kind", "candidate", "--wait-go" });
     m_worker.workingDirectory = m_slot;
     m_worker.logPath = (base / "logs" / ("worker-" + n + ".log")).string();
     m_worker.limits = sandboxedLimits(profile.runLimits, profile.device, false);
@@ -259,9 +259,14 @@ std::unique_ptr<WarmPair> WorkerPool::take()
     }
     if (!pair)
         pair = start();
+    return pair;
+}
+
+void WorkerPool::refill()
+{
+    std::lock_guard<std::mutex> hold(m_lock);
     while (int(m_ready.size()) < m_size)
         m_ready.push_back(start());
-    return pair;
 }
 
 int WorkerPool::started() const

@@ -70,8 +70,8 @@ private:
     bool m_ran = false;
 };
 
-// Warm pairs kept ready for one owner (an eval-set, a `kwb-runner serve`): taking one starts its replacement at
-// once, so it warms up while the evaluation runs. Nothing outlives the pool: its pairs are killed and its folder
+// Warm pairs kept ready for one owner (an eval-set, a `kwb-runner serve`): the replacement of a pair taken starts
+// when its evaluation has run, and warms up while the result is put together and the next request is awaited. Nothing outlives the pool: its pairs are killed and its folder
 // removed when it is destroyed.
 class WorkerPool
 {
@@ -82,8 +82,11 @@ public:
     WorkerPool& operator=(const WorkerPool&) = delete;
 
     const PoolProfile& profile() const { return m_profile; }
-    // A ready pair; one whose process died while it waited is dropped, and a fresh one started.
+    // A ready pair; one whose process died while it waited is dropped. With none ready, one is started now.
     std::unique_ptr<WarmPair> take();
+    // Starts pairs until `size` are ready or warming. Called once an evaluation's timed calls are over, so that
+    // no warm-up runs beside them (on the GPU the warm-up also waits for any other evaluation's measurement).
+    void refill();
     // Pairs started by this pool so far (tests: a crashed evaluation's pair is never given out again).
     int started() const;
 

@@ -142,6 +142,16 @@ class Flusher:
         self.buffer.zero_()
 
 
+CHUNK = 1 << 26  # elements per slice when judging: 512 MiB in fp64
+
+
+def chunks(t):
+    flat = t.reshape(-1)
+    if flat.numel() <= CHUNK:
+        return [flat]
+    return [flat[i: i + CHUNK] for i in range(0, flat.numel(), CHUNK)]
+
+
 def tensors_of(torch, value):
     return list(kwb_guard.tensors_in(torch, value))
 
@@ -332,7 +342,14 @@ class Evaluation:
         return [t.reshape(-1)[idx].clone() for t, idx in zip(self.shared_outputs, self.sample_index)]
 
     def compare(self, candidate, reference, counts):
-        """Element-wise check of one output (or its sample); counts accumulates over the calls."""
+        """Element-wise check of one output (or its sample); counts accumulates over the calls. In slices, so that
+        an output of billions of elements needs a few of its slices' size in fp64, not its own size several times."""
+        if candidate.shape != reference.shape:
+            candidate = candidate.reshape(reference.shape)
+        for cand, ref in zip(chunks(candidate), chunks(reference)):
+            self.compare_slice(cand, ref, counts)
+
+    def compare_slice(self, candidate, reference, counts):
         torch = self.torch
         counts["elements"] += reference.numel()
         if not reference.is_floating_point() and not reference.is_complex():
@@ -366,11 +383,15 @@ class Evaluation:
 
     def relative_rms(self, a, b):
         torch = self.torch
-        a, b = a.to(torch.float64), b.to(torch.float64)
-        finite = a.isfinite() & b.isfinite()
-        num = float(((a - b).masked_fill(~finite, 0) ** 2).mean().sqrt()) if a.numel() else 0.0
-        den = float((b.masked_fill(~finite, 0) ** 2).mean().sqrt()) if b.numel() else 0.0
-        return num, den
+        if not b.numel():
+            return 0.0, 0.0
+        num = den = 0.0
+        for x, y in zip(chunks(a.reshape(b.shape)), chunks(b)):
+            x, y = x.to(torch.float64), y.to(torch.float64)
+            finite = x.isfinite() & y.isfinite()
+            num += float(((x - y).masked_fill(~finite, 0) ** 2).sum())
+            den += float((y.masked_fill(~finite, 0) ** 2).sum())
+        return math.sqrt(num / b.numel()), math.sqrt(den / b.numel())
 
     def fp64_reference(self, inputs):
         import copy
@@ -408,13 +429,16 @@ class Evaluation:
                 if scale <= 10 * err or scale == 0:
                     return "the reference's output is rounding noise (RMS %.3g against an fp32 error of %.3g), so any " \
                            "constant near zero passes" % (scale, err)
-            rd = r.to(torch.float64)
-            tol = self.args.atol + self.args.rtol * rd.abs()
-            for name, constant in (("zeros", 0.0), ("its mean", float(rd.mean()))):
-                if bool(((rd - constant).abs() <= tol).all()):
-                    rms = float((rd ** 2).mean().sqrt())
+            def within(constant, atol):
+                return all(bool(((rd - constant).abs() <= atol + self.args.rtol * rd.abs()).all())
+                           for rd in (c.to(torch.float64) for c in chunks(r)))
+
+            mean = float(torch.mean(r, dtype=torch.float64))
+            for name, constant in (("zeros", 0.0), ("its mean", mean)):
+                if within(constant, self.args.atol):
+                    rms = math.sqrt(sum(float((c.to(torch.float64) ** 2).sum()) for c in chunks(r)) / r.numel())
                     scaled = 1e-2 * rms
-                    if bool(((rd - constant).abs() <= scaled + self.args.rtol * rd.abs()).all()):
+                    if within(constant, scaled):
                         return "an output of %s passes the comparison even at 1%% of the output's own scale" % name
                     self.tightened_atol = min(getattr(self, "tightened_atol", self.args.atol), scaled)
         return None
@@ -594,7 +618,11 @@ class Evaluation:
             kwb_guard.add_flag(self.flags, "left-processes", "A process of the candidate's kept running after its "
                                "worker finished (it still holds the channel).")
         self.phase("finish")
-        # The worker has exited: from here on nothing of the candidate's runs.
+        # The worker has exited: from here on nothing of the candidate's runs. The shared buffers are done with; their
+        # memory goes to the reference and the fp64 checks.
+        self.shared_inputs = self.shared_outputs = self.buffers = None
+        if self.device == "cuda":
+            self.torch.cuda.empty_cache()
         self.judge()
         self.phase("judge")
         for flag in report.get("flags", []):
@@ -689,9 +717,15 @@ def arguments_when_warm(argv):
     own = argv[:at] + argv[at + 2:]
     import types
 
+    device = own[own.index("--device") + 1] if "--device" in own else "cuda"
+    # The pair warms up (two CUDA contexts, imports) while it holds the GPU shared, so never while another
+    # evaluation measures; its worker starts only when told to, inside that turn.
+    turns = kwb_gpulock.GpuTurns(os.environ.get("KWB_GPU_LOCK_DIR") if device == "cuda" else None)
+    turns.share()
+    channel = socket.socket(fileno=os.dup(int(own[own.index("--channel-fd") + 1])))
+    channel.send(b'{"op": "go"}')
     import torch
 
-    device = own[own.index("--device") + 1] if "--device" in own else "cuda"
     if device == "cuda":
         torch.cuda.init()
         torch.empty(1, device="cuda")
@@ -699,6 +733,13 @@ def arguments_when_warm(argv):
     # What every evaluation's first use would pay for otherwise: the FLOP counter's imports, a seeded draw.
     count_floor(torch, types.SimpleNamespace(Model=lambda: torch.nn.Linear(4, 4), get_init_inputs=lambda: [],
                                              get_inputs=lambda: [torch.randn(2, 4)]), 1, device)
+    channel.settimeout(600)
+    try:
+        channel.recv(1 << 16, socket.MSG_PEEK)  # the worker's hello, left for the evaluation to read
+    except OSError:
+        pass  # the evaluation finds the worker gone and says so
+    channel.close()
+    turns.close()
     data = b""
     while True:
         chunk = os.read(fd, 1 << 16)

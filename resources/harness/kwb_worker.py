@@ -257,7 +257,14 @@ def main():
     parser.add_argument("--channel-fd", type=int, required=True)
     parser.add_argument("--device", default="cuda")
     parser.add_argument("--kind", choices=("candidate", "reference"), default="candidate")
+    parser.add_argument("--wait-go", action="store_true", help="start warming up only when the driver says so")
     args = parser.parse_args()
+    if args.wait_go:
+        waiting = socket.socket(fileno=os.dup(args.channel_fd))
+        go = waiting.recv(1 << 10)
+        waiting.close()
+        if not go:
+            os._exit(0)  # the pool no longer needs this worker
     worker = Worker(args.channel_fd, args.device, args.kind)
     if args.kind == "candidate":
         import torch.utils.cpp_extension  # noqa: F401  a single-file candidate's load_inline, before the clock runs
