@@ -149,7 +149,13 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
         return 2;
     }
     noteIsolation(err);
-    std::vector<std::string> own(args.begin(), args.end());
+    std::vector<std::string> own; // serve's own options, as defaults of every request; --warm is serve's alone
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--warm")
+            ++i;
+        else if (args[i].rfind("--warm=", 0) != 0)
+            own.emplace_back(args[i]);
+    }
     // The pool for the defaults' settings starts at once; a request with other settings gets pairs of its own.
     std::unique_ptr<WorkerPool> pool = std::make_unique<WorkerPool>(EvalPipeline(defaults).poolProfile(), warm);
     std::string line;

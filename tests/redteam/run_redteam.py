@@ -3,6 +3,7 @@
 against expected.json.
 
   run_redteam.py --runner build/bin/kwb-runner --device cpu --cache DIR --work DIR [--case NAME ...] [--json OUT]
+                 [--serve] [--group K/N]
 
 Every case runs from copies under --work: the task file (compared byte for byte afterwards), the candidate (with
 redteam_port.txt and redteam_outside.txt beside model_new.py, in case the sandbox clears the environment) and, for
@@ -131,24 +132,66 @@ def prepare(name, spec, work, harness):
             "harness_digest": tree_digest(os.path.dirname(harness_copy)) if harness_copy else ""}
 
 
-def run_case(name, spec, args):
+class Server:
+    """One `kwb-runner serve` for every case of a run (--serve): its warm workers take the cases one after another.
+    Its own arguments are the ones all cases share; a case with other limits or its own harness gets a pair of its
+    own from serve. The candidates find the listener's port and the outside path in files beside them."""
+
+    def __init__(self, args, device):
+        self.command = [args.runner, "serve", "--device", device, "--cache-dir", os.path.abspath(args.cache)] + PROTOCOL
+        if args.python:
+            self.command += ["--python", args.python]
+        self.proc = None
+
+    def ask(self, request, timeout):
+        import selectors
+
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, text=True)
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        selector = selectors.DefaultSelector()
+        selector.register(self.proc.stdout, selectors.EVENT_READ)
+        if not selector.select(timeout):
+            self.close(kill=True)
+            return "", "kwb-runner serve did not answer within %d s" % timeout, -1
+        line = self.proc.stdout.readline()
+        return line, "" if line else "kwb-runner serve ended", 0 if line else -1
+
+    def close(self, kill=False):
+        if self.proc is None:
+            return
+        if kill:
+            self.proc.kill()
+        else:
+            self.proc.stdin.close()
+        self.proc.wait()
+        self.proc = None
+
+
+def run_case(name, spec, args, server=None):
     paths = prepare(name, spec, os.path.abspath(args.work), args.harness)
-    command = [args.runner, "eval", "--task", paths["task"], "--candidate", paths["candidate"], "--device",
+    request = ["--task", paths["task"], "--candidate", paths["candidate"], "--device",
                spec.get("device", "cpu"), "--run-dir", os.path.join(paths["root"], "run"), "--cache-dir",
                os.path.abspath(args.cache)] + PROTOCOL + spec.get("extra_args", [])
     if paths["harness"]:
-        command += ["--harness", paths["harness"]]
+        request += ["--harness", paths["harness"]]
     elif args.harness_given:
-        command += ["--harness", args.harness]
+        request += ["--harness", args.harness]
     if args.python:
-        command += ["--python", args.python]
+        request += ["--python", args.python]
     env = dict(os.environ, REDTEAM_PORT=str(paths["listener"].port), REDTEAM_OUTSIDE=paths["outside"])
     start = time.monotonic()
-    try:
-        proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=args.case_timeout)
-        stdout, stderr, code = proc.stdout, proc.stderr, proc.returncode
-    except subprocess.TimeoutExpired as e:
-        stdout, stderr, code = "", "kwb-runner did not finish within %d s" % args.case_timeout, -1
+    if server is not None:
+        stdout, stderr, code = server.ask(request, args.case_timeout)
+    else:
+        try:
+            proc = subprocess.run([args.runner, "eval"] + request, capture_output=True, text=True, env=env,
+                                  timeout=args.case_timeout)
+            stdout, stderr, code = proc.stdout, proc.stderr, proc.returncode
+        except subprocess.TimeoutExpired:
+            stdout, stderr, code = "", "kwb-runner did not finish within %d s" % args.case_timeout, -1
     seconds = time.monotonic() - start
     time.sleep(0.3)  # a connection made just before the end still reaches the listener
     paths["listener"].stop()
@@ -270,6 +313,8 @@ def main():
     parser.add_argument("--python", help="the Python with torch to pass to kwb-runner")
     parser.add_argument("--case-timeout", type=int, default=900)
     parser.add_argument("--list", action="store_true", help="print the cases and exit")
+    parser.add_argument("--serve", action="store_true", help="send every case to one `kwb-runner serve` (warm workers)")
+    parser.add_argument("--group", default="", help="K/N: only the K-th of N interleaved groups of the selected cases")
     args = parser.parse_args()
     args.harness_given = bool(args.harness)
     args.harness = os.path.abspath(args.harness or os.path.join(REPO, "resources", "harness", "kwb_harness.py"))
@@ -278,13 +323,17 @@ def main():
     if unknown:
         parser.error("unknown case(s): %s" % ", ".join(unknown))
     selected = [c for c in cases if (c in args.case if args.case else cases[c].get("device", "cpu") == args.device)]
+    if args.group:
+        k, n = (int(x) for x in args.group.split("/"))
+        selected = selected[k - 1::n]
     if args.list:
         print("\n".join(selected))
         return 0
     os.makedirs(args.work, exist_ok=True)
     records = []
+    server = Server(args, args.device) if args.serve else None
     for name in selected:
-        record = run_case(name, cases[name], args)
+        record = run_case(name, cases[name], args, server)
         records.append(record)
         verdict = "ok  " if not record["mismatches"] else "FAIL"
         print("%s %-28s %-9s flags=%s isolation=%s reward=%s median=%s %.1fs%s%s" % (
@@ -292,6 +341,8 @@ def main():
             record["reward"], "%.1fus" % record["timed_us"] if record["timed_us"] else "-", record["seconds"], (" [" + record["note"] + "]") if record["note"] else "",
             "".join("\n     - " + x for x in record["mismatches"])
             + ("\n     verify.message: " + record["verify_message"] if record["mismatches"] else "")), flush=True)
+    if server is not None:
+        server.close()
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": args.device, "runner": args.runner, "cases": records}, f, indent=1)
