@@ -82,7 +82,7 @@ QJsonObject TestEvalPipeline::eval(const QString& task, const QString& candidate
 QJsonObject TestEvalPipeline::served(const QString& task, const QString& candidate, const QStringList& extra)
 {
     if (m_serve.state() != QProcess::Running) {
-        m_serve.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("serve"), QStringLiteral("--device"), QStringLiteral("cpu"),
+        m_serve.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("serve"), QStringLiteral("--warm"), QStringLiteral("1"), QStringLiteral("--device"), QStringLiteral("cpu"),
             QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--trials"), QStringLiteral("3"),
             QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
             QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7"),
