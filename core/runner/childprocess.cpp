@@ -204,6 +204,26 @@ std::int64_t ProcessWatch::now()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+bool isToolVariable(const std::string& name)
+{
+    // Where programs and libraries are, the locale, and the CUDA, compiler and Python settings a build or a GPU
+    // needs. Nothing else of the user's environment (API keys, tokens, cloud credentials) reaches candidate code.
+    static const char* const exact[] = { "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TERM",
+        "SHELL", "LD_LIBRARY_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+        "PKG_CONFIG_PATH", "CC", "CXX", "CFLAGS", "CXXFLAGS", "LDFLAGS", "MAX_JOBS", "VIRTUAL_ENV", "PYTHONHOME",
+        "PYTHONPATH", "OMP_NUM_THREADS", "MKL_NUM_THREADS" };
+    static const char* const prefixes[] = { "LC_", "CUDA", "NVIDIA_", "NVCC", "CUDNN", "CUBLAS", "NCCL_" };
+    for (const char* e : exact) {
+        if (name == e)
+            return true;
+    }
+    for (const char* prefix : prefixes) {
+        if (name.rfind(prefix, 0) == 0)
+            return true;
+    }
+    return false;
+}
+
 std::string ProcessOutcome::describe() const
 {
     if (!started)
@@ -237,7 +257,7 @@ ProcessOutcome runProcess(const ProcessSpec& spec)
     for (char** e = environ; *e; ++e) {
         const std::string entry(*e);
         const std::string key = entry.substr(0, entry.find('='));
-        bool overridden = false;
+        bool overridden = spec.onlyToolEnvironment && !isToolVariable(key);
         for (const std::string& own : spec.environment)
             overridden = overridden || own.compare(0, key.size() + 1, key + "=") == 0;
         if (!overridden)

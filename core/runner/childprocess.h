@@ -52,7 +52,12 @@ struct ProcessSpec
     // When set, the wall-clock limit waits for the watch to be armed and counts from then, and the reported wall
     // time is from then; stop() kills the group (not a limit: the outcome is only "killed by signal 9").
     std::shared_ptr<ProcessWatch> watch;
+    // Of the runner's own environment, keep only what isToolVariable() names (for stages that run candidate code).
+    bool onlyToolEnvironment = false;
 };
+
+// Variables a stage that runs candidate code may inherit: paths, locale, CUDA, compiler and Python settings.
+bool isToolVariable(const std::string& name);
 
 struct ProcessOutcome
 {

@@ -210,6 +210,7 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
     spec.workingDirectory = dir;
     spec.logPath = dir + "/log.txt";
     spec.limits = limits;
+    spec.onlyToolEnvironment = candidateCode; // no API key or token of the user's reaches candidate code
     if (candidateCode)
         spec.limits = sandboxedLimits(limits, m_request.device, name == "compile");
     spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",

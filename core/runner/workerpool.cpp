@@ -92,6 +92,7 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
             "NVTX_INJECTION64_PATH=" + profile.tracerPath, "KWB_TRACE_OUT=" + tracePath() });
     }
     m_worker.watch = std::make_shared<ProcessWatch>();
+    m_worker.onlyToolEnvironment = true;
 
     m_driver.argv = { profile.python, harness + "/kwb_driver.py", "--channel-fd", "{fd}", "--device", profile.device,
         "--args-fd", "" };

@@ -208,6 +208,9 @@ def run_case(name, spec, args, server=None):
         # A hack may also be defeated by timing that it cannot game: then it passes, but no faster than honest work.
         own = timed_median(result)
         honest = honest_median(neutral["honest"], args)
+        if own and honest and own < neutral.get("min_ratio", 0.5) * honest:
+            # CPU times on two shared cores swing several-fold between minutes: time the honest case again now.
+            honest = honest_median(neutral["honest"], args, fresh=True)
         record["timed_us"], record["honest_us"] = own, honest
         if own and honest and own >= neutral.get("min_ratio", 0.5) * honest:
             record["note"] = "neutralized: %.0f us timed, honest %.0f us" % (own, honest)
@@ -221,9 +224,13 @@ def timed_median(result):
     return ((result.get("timing") or {}).get("candidate") or {}).get("median_us")
 
 
-def honest_median(name, args):
-    """The timed median of an honest case, from this work folder's earlier run of it, else from a run now."""
+def honest_median(name, args, fresh=False):
+    """The timed median of an honest case, from this work folder's earlier run of it, else (or with fresh) from a run
+    now, under the load of this moment."""
     work = os.path.abspath(args.work)
+    if fresh:
+        own = argparse.Namespace(**dict(vars(args), work=os.path.join(work, "_honest_timing")))
+        return run_case(name, load_expectations()[name], own).get("timed_us")
     saved = os.path.join(work, name, "result.json")
     if not os.path.exists(saved):  # its own folder, apart from a concurrent run of that case (ctest -j)
         own = argparse.Namespace(**dict(vars(args), work=os.path.join(work, "_honest_timing")))

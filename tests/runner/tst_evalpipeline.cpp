@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -82,6 +83,9 @@ QJsonObject TestEvalPipeline::eval(const QString& task, const QString& candidate
 QJsonObject TestEvalPipeline::served(const QString& task, const QString& candidate, const QStringList& extra)
 {
     if (m_serve.state() != QProcess::Running) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-kwb-test-not-for-candidates"));
+        m_serve.setProcessEnvironment(environment); // a secret of the user's that no candidate may see
         m_serve.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("serve"), QStringLiteral("--warm"), QStringLiteral("1"), QStringLiteral("--device"), QStringLiteral("cpu"),
             QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--trials"), QStringLiteral("3"),
             QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
@@ -190,7 +194,8 @@ void TestEvalPipeline::outcomes()
 
 void TestEvalPipeline::workersKeepNothingBetweenCandidates()
 {
-    // The first leaves marks in torch, in sys.modules and in every folder it may write; the second would see them.
+    // The first leaves marks in torch, in sys.modules and in every folder it may write; the second would see them,
+    // or the OPENAI_API_KEY serve was started with.
     const QJsonObject first = served(QStringLiteral("task_scale_add.py"), QStringLiteral("leave_state.py"));
     QCOMPARE(first.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     const QJsonObject second = served(QStringLiteral("task_scale_add.py"), QStringLiteral("find_state.py"));
