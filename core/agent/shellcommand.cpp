@@ -2,6 +2,7 @@
 
 #include "env/processtree.h"
 #include "env/runnerjob.h"
+#include "runner/childprocess.h"
 #include "runner/sandbox.h"
 
 #include <QProcessEnvironment>
@@ -40,7 +41,13 @@ bool ShellCommand::start(const QString& command, const QString& directory, int s
     m_cancelled = false;
     m_pid = 0;
     m_process = new QProcess(this);
-    QProcessEnvironment environment = RunnerJob::childEnvironment(); // no credentials, the model's key above all
+    // Only paths, locale and CUDA, compiler and Python settings: no credential of the user's, whatever its name.
+    QProcessEnvironment environment;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : system.keys()) {
+        if (runner::isToolVariable(name.toStdString()) || name == QLatin1String("TMPDIR"))
+            environment.insert(name, system.value(name));
+    }
     environment.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
     // Under bubblewrap: no network, the workspace the only writable folder, a private /tmp for builds and scratch.
     QString program = QStringLiteral("/bin/bash");

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void pathsOutsideTheWorkspaceAreRefused();
     void bashOutputAndExitStatus();
     void bashIsSandboxed();
+    void bashSeesNoSecret();
     void bashTimeoutKillsEverythingItStarted();
     void bashBackgroundLeftoversAreStopped();
     void bashOutputIsCutInTheMiddle();
@@ -352,6 +353,22 @@ void TestToolbox::bashIsSandboxed()
     QVERIFY2(!o->output.contains(QLatin1String("net-open")), qPrintable(o->output));
     QVERIFY(!QFileInfo::exists(outside));
     QVERIFY(QFileInfo::exists(workspaceFile(QStringLiteral("inside.txt"))));
+}
+
+void TestToolbox::bashSeesNoSecret()
+{
+    // Secrets of several naming styles: none reaches the command, and so none can end up in a stored tool message.
+    const char* const secrets[] = { "OPENAI_API_KEY", "OPENAI_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "GH_PAT",
+        "HF_TOKEN" };
+    for (const char* name : secrets)
+        qputenv(name, "kwb-test-secret-value");
+    Toolbox box(m_workspace, QString());
+    const auto o = call(box, QStringLiteral("bash"), { { u"command"_s, u"env; echo \"path=${PATH:+set}\""_s } });
+    for (const char* name : secrets)
+        qunsetenv(name);
+    QVERIFY(o);
+    QVERIFY2(!o->output.contains(QLatin1String("kwb-test-secret-value")), qPrintable(o->output));
+    QVERIFY2(o->output.contains(QLatin1String("path=set")), qPrintable(o->output)); // what a build needs is still there
 }
 
 void TestToolbox::bashOutputAndExitStatus()
