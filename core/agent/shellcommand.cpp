@@ -1,7 +1,6 @@
 #include "shellcommand.h"
 
 #include "env/processtree.h"
-#include "env/runnerjob.h"
 #include "runner/childprocess.h"
 #include "runner/sandbox.h"
 
