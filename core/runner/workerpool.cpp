@@ -67,8 +67,9 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     m_token = token();
     const fs::path cache(profile.cacheDirectory);
     std::error_code ec;
-    for (const fs::path& folder : { fs::path(m_slot) / "tmp", fs::path(m_slot) / "torch_extensions", base / "logs" / (n + "-tmp"),
-             cache / "baselines", cache / "locks", cache / "build", cache / "torch_extensions" })
+    for (const fs::path& folder :
+        { fs::path(m_slot) / "tmp", fs::path(m_slot) / "torch_extensions", base / "logs" / (n + "-tmp"),
+            cache / "baselines", cache / "locks", cache / "build", cache / "torch_extensions" })
         fs::create_directories(folder, ec);
 
     const std::string harness = (base / "harness").string();
@@ -78,8 +79,9 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     paths.hidden = { (cache / "baselines").string(), (cache / "locks").string() };
     paths.workingDirectory = m_slot;
     m_worker.argv = Sandbox::instance().launcher(paths);
-    m_worker.argv.insert(m_worker.argv.end(), { profile.python, harness + "/kwb_worker.py", "--channel-fd", "{fd}",
-        "--device", profile.device, "--kind", "candidate", "--wait-go" });
+    m_worker.argv.insert(m_worker.argv.end(),
+        { profile.python, harness + "/kwb_worker.py", "--channel-fd", "{fd}", "--device", profile.device, "--kind",
+            "candidate", "--wait-go" });
     m_worker.workingDirectory = m_slot;
     m_worker.logPath = (base / "logs" / ("worker-" + n + ".log")).string();
     m_worker.limits = sandboxedLimits(profile.runLimits, profile.device, false);
@@ -88,8 +90,9 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     if (!profile.cudaArch.empty())
         m_worker.environment.push_back("TORCH_CUDA_ARCH_LIST=" + profile.cudaArch);
     if (!profile.tracerPath.empty()) {
-        m_worker.environment.insert(m_worker.environment.end(), { "CUDA_INJECTION64_PATH=" + profile.tracerPath,
-            "NVTX_INJECTION64_PATH=" + profile.tracerPath, "KWB_TRACE_OUT=" + tracePath() });
+        m_worker.environment.insert(m_worker.environment.end(),
+            { "CUDA_INJECTION64_PATH=" + profile.tracerPath, "NVTX_INJECTION64_PATH=" + profile.tracerPath,
+                "KWB_TRACE_OUT=" + tracePath() });
     }
     m_worker.watch = std::make_shared<ProcessWatch>();
     m_worker.onlyToolEnvironment = true;
@@ -115,7 +118,8 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     int ends[2];
     int args[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) {
-        m_outcome.setupError = std::string("the channel between driver and worker could not be made: ") + std::strerror(errno);
+        m_outcome.setupError
+            = std::string("the channel between driver and worker could not be made: ") + std::strerror(errno);
         return;
     }
     if (pipe2(args, O_CLOEXEC) != 0) {

@@ -71,8 +71,8 @@ private:
 };
 
 // Warm pairs kept ready for one owner (an eval-set, a `kwb-runner serve`): the replacement of a pair taken starts
-// when its evaluation has run, and warms up while the result is put together and the next request is awaited. Nothing outlives the pool: its pairs are killed and its folder
-// removed when it is destroyed.
+// when its evaluation has run, and warms up while the result is put together and the next request is awaited. Nothing
+// outlives the pool: its pairs are killed and its folder removed when it is destroyed.
 class WorkerPool
 {
 public:
