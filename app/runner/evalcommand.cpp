@@ -59,8 +59,9 @@ constexpr std::string_view kServeUsage = R"(Usage: kwb-runner serve [options]
 Evaluates one candidate per line of standard input, with warm workers: a driver and a sandboxed worker that
 have imported torch and made the device ready before the request comes. Each line is the arguments of
 `kwb-runner eval` as a JSON array of strings (this command's own options come first, as defaults); each answer
-is one line, the result as `eval` prints it. Each worker serves one candidate and exits; its replacement warms
-up while the evaluation runs. At end of input everything the command started ends with it.
+is one line, the result as `eval` prints it. Each pair serves one candidate and exits; its replacement warms
+up once that evaluation's calls are done (a request sent sooner waits for it). At end of input everything the
+command started ends with it.
 
   --warm N                 pairs kept ready (default 1)
 )";
@@ -184,6 +185,8 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
             || r.candidatePath.empty()) {
             std::string sentence = problem.str().empty() ? "A request needs --task and --candidate." : problem.str();
             sentence = sentence.substr(0, sentence.find('\n'));
+            if (sentence.rfind("kwb-runner: ", 0) == 0)
+                sentence = sentence.substr(12);
             JsonWriter w(out, 0);
             w.beginObject().key("ok").value(false).key("error").value(sentence).endObject();
             out << std::endl;
