@@ -60,7 +60,7 @@ Evaluates one candidate per line of standard input, with warm workers: a driver 
 have imported torch and made the device ready before the request comes. Each line is the arguments of
 `kwb-runner eval` as a JSON array of strings (this command's own options come first, as defaults); each answer
 is one line, the result as `eval` prints it. Each pair serves one candidate and exits; its replacement warms
-up once that evaluation's calls are done (a request sent sooner waits for it). At end of input everything the
+up once that evaluation's driver and worker have ended (a request sent sooner waits for it). At end of input everything the
 command started ends with it.
 
   --warm N                 pairs kept ready (default 1)

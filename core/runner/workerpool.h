@@ -84,8 +84,8 @@ public:
     const PoolProfile& profile() const { return m_profile; }
     // A ready pair; one whose process died while it waited is dropped. With none ready, one is started now.
     std::unique_ptr<WarmPair> take();
-    // Starts pairs until `size` are ready or warming. Called once an evaluation's timed calls are over, so that
-    // no warm-up runs beside them (on the GPU the warm-up also waits for any other evaluation's measurement).
+    // Starts pairs until `size` are ready or warming. Called once an evaluation's pair has ended, so that no
+    // warm-up runs beside its timed calls (on the GPU the warm-up also waits for any other evaluation's measurement).
     void refill();
     // Pairs started by this pool so far (tests: a crashed evaluation's pair is never given out again).
     int started() const;
