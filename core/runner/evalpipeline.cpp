@@ -74,13 +74,6 @@ std::string formatNumber(double value)
     return text;
 }
 
-std::string randomToken()
-{
-    std::random_device device;
-    char text[33];
-    std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
-    return text;
-}
 
 } // namespace
 
@@ -651,7 +644,7 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
         return;
     }
     const std::string workerName = name + "_worker";
-    const std::string token = randomToken();
+    const std::string token = WorkerPair::newToken();
     if (workerKind == "candidate")
         m_stageToken = token;
     std::vector<std::string> workerEnvironment = { "KWB_STAGE_TOKEN=" + token };

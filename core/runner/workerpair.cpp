@@ -1,6 +1,8 @@
 #include "runner/workerpair.h"
 
 #include <cerrno>
+#include <cstdio>
+#include <random>
 #include <csignal>
 #include <cstring>
 #include <dirent.h>
@@ -14,15 +16,6 @@ namespace kwb::runner {
 
 namespace {
 
-void substitute(std::vector<std::string>& argv, int fd)
-{
-    for (std::string& arg : argv) {
-        const auto at = arg.find("{fd}");
-        if (at != std::string::npos)
-            arg.replace(at, 4, std::to_string(fd));
-    }
-}
-
 std::string readAll(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -32,6 +25,23 @@ std::string readAll(const std::string& path)
 }
 
 } // namespace
+
+std::string WorkerPair::newToken()
+{
+    std::random_device device;
+    char text[33];
+    std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
+    return text;
+}
+
+void WorkerPair::putChannel(std::vector<std::string>& argv, int fd)
+{
+    for (std::string& arg : argv) {
+        const auto at = arg.find("{fd}");
+        if (at != std::string::npos)
+            arg.replace(at, 4, std::to_string(fd));
+    }
+}
 
 WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
 {
@@ -44,8 +54,8 @@ WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
     }
     int driverEnd = ends[0];
     int workerEnd = ends[1];
-    substitute(driver.argv, driverEnd);
-    substitute(worker.argv, workerEnd);
+    putChannel(driver.argv, driverEnd);
+    putChannel(worker.argv, workerEnd);
     driver.inheritFds.push_back(driverEnd);
     worker.inheritFds.push_back(workerEnd);
     // Each end is closed here as soon as its process holds it, so that end-of-file reaches the other side.

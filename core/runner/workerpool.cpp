@@ -16,28 +16,6 @@ namespace kwb::runner {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string token()
-{
-    std::random_device device;
-    static const char* digits = "0123456789abcdef";
-    std::string text;
-    for (int i = 0; i < 24; ++i)
-        text += digits[device() % 16];
-    return text;
-}
-
-void putChannel(std::vector<std::string>& argv, int fd)
-{
-    for (std::string& arg : argv) {
-        if (arg == "{fd}")
-            arg = std::to_string(fd);
-    }
-}
-
-} // namespace
-
 bool PoolProfile::operator==(const PoolProfile& o) const
 {
     const ProcessLimits& a = runLimits;
@@ -64,7 +42,7 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     const fs::path base(root);
     const std::string n = std::to_string(number);
     m_slot = (base / "slots" / n).string();
-    m_token = token();
+    m_token = WorkerPair::newToken();
     const fs::path cache(profile.cacheDirectory);
     std::error_code ec;
     for (const fs::path& folder :
@@ -129,9 +107,9 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
         return;
     }
     m_argsWrite = args[1];
-    putChannel(m_driver.argv, ends[0]);
+    WorkerPair::putChannel(m_driver.argv, ends[0]);
     m_driver.argv.back() = std::to_string(args[0]);
-    putChannel(m_worker.argv, ends[1]);
+    WorkerPair::putChannel(m_worker.argv, ends[1]);
     m_driver.inheritFds = { ends[0], args[0] };
     m_worker.inheritFds = { ends[1] };
     // The runner keeps none of the children's ends, so end-of-file reaches each side when the other ends.
@@ -224,7 +202,7 @@ WorkerPool::WorkerPool(PoolProfile profile, int size)
 {
     // Under /tmp, which the sandbox replaces with its own: a worker sees its slot and the harness, no other slot.
     const fs::path tmp = fs::is_directory("/tmp") ? fs::path("/tmp") : fs::temp_directory_path();
-    m_root = (tmp / ("kwb-pool-" + std::to_string(getpid()) + "-" + token().substr(0, 8))).string();
+    m_root = (tmp / ("kwb-pool-" + std::to_string(getpid()) + "-" + WorkerPair::newToken().substr(0, 8))).string();
     std::error_code ec;
     fs::create_directories(fs::path(m_root) / "logs", ec);
     fs::create_directories(fs::path(m_root) / "harness", ec);
