@@ -55,10 +55,10 @@ int calibrateCommand(const std::vector<std::string_view>& args, std::ostream& ou
         return 2;
     }
     std::string error;
-    // The GPU alone while it is measured: other evaluations that share the cache folder wait (core/runner/gpulock.h).
+    // The GPU alone while it is measured: other evaluations on the machine wait (core/runner/gpulock.h).
     std::optional<GpuLock> gpu;
     if (r.device == "cuda")
-        gpu.emplace((std::filesystem::path(r.cacheDirectory) / "locks").string(), GpuLock::Mode::Exclusive);
+        gpu.emplace(GpuLock::forDevices(r.cacheDirectory), GpuLock::Mode::Exclusive);
     const auto measured = runStage(r, "calibrate", { "--device", r.device, "--rounds", std::to_string(rounds) }, 900, &error);
     gpu.reset();
     if (!measured) {

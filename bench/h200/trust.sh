@@ -103,7 +103,9 @@ redteam) # the CUDA cases, in three runs side by side (their builds in parallel;
     wait
     cat /tmp/redteam-gpu-?.txt > "$OUT/redteam-gpu.txt"
     python3 -c "import json,sys; parts=[json.load(open(f)) for f in sys.argv[1:]]; json.dump(dict(parts[0], cases=sum((p['cases'] for p in parts), [])), open('$OUT/redteam.json','w'), indent=1)" /tmp/redteam-gpu-?.json
-    tar czf "$OUT/redteam-work.tgz" $(find /tmp/rt-? -path '*honest_cuda_scale_shift*' -name trace.json | head -2) 2>/dev/null
+    # every case's result and logs (not its tensors or traces), and one honest trace
+    tar czf "$OUT/redteam-work.tgz" $(find /tmp/rt-? \( -name result.json -o -name '*.log' -o -name '*.stderr' \) -size -2M) \
+        $(find /tmp/rt-? -path '*honest_cuda_scale_shift*' -name trace.json | head -1) 2>/dev/null
     grep -E "^(ok|FAIL)|^     -" "$OUT/redteam-gpu.txt"
     ;;
 oldcpu) # the CPU cases named through the runner before the trust boundary: what they got from it

@@ -265,14 +265,14 @@ bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::st
     // runner for the stages it cannot see into. A wait outside the stage is not part of its time limit.
     std::optional<GpuLock> gpu;
     if (m_request.device == "cuda") {
-        const std::string locks = (fs::path(m_request.cacheDirectory) / "locks").string();
+        const std::string locks = lockFolder();
         const GpuLock::Holder holder = GpuLock::holderForStage(name);
         std::string lockError;
         if (holder == GpuLock::Holder::Runner) {
             gpu.emplace(locks, GpuLock::Mode::Exclusive);
             lockError = gpu->error();
         } else if (holder == GpuLock::Holder::Harness && GpuLock::prepareFolder(locks, &lockError)) {
-            spec.environment.push_back("KWB_GPU_LOCK_DIR=" + fs::absolute(locks).string());
+            spec.environment.push_back("KWB_GPU_LOCK_DIR=" + locks);
         }
         if (!lockError.empty() && m_gpuTurnsNote.empty()) // the stages ran without taking turns: the result says so
             m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
@@ -666,10 +666,10 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
     driverLimits.memoryBytes = 0;
     ProcessSpec driver = stageSpec(name, driverArgs, driverLimits, false, {});
     if (m_request.device == "cuda") {
-        const std::string locks = (fs::path(m_request.cacheDirectory) / "locks").string();
+        const std::string locks = lockFolder();
         std::string lockError;
         if (GpuLock::prepareFolder(locks, &lockError))
-            driver.environment.push_back("KWB_GPU_LOCK_DIR=" + fs::absolute(locks).string());
+            driver.environment.push_back("KWB_GPU_LOCK_DIR=" + locks);
         else if (m_gpuTurnsNote.empty())
             m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
     }
@@ -867,6 +867,17 @@ void EvalPipeline::checkTrace()
 const JsonValue& EvalPipeline::candidateStats() const
 {
     return m_gpuTiming.isObject() ? m_gpuTiming : m_evaluate.result["timing"]["candidate"];
+}
+
+const std::string& EvalPipeline::lockFolder()
+{
+    if (m_lockFolder.empty()) {
+        std::string note;
+        m_lockFolder = GpuLock::forDevices(m_request.cacheDirectory, &note);
+        if (!note.empty() && m_gpuTurnsNote.empty())
+            m_gpuTurnsNote = note;
+    }
+    return m_lockFolder;
 }
 
 std::string EvalPipeline::baselineCache() const

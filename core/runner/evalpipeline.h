@@ -126,6 +126,8 @@ private:
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
     std::string m_rewardWithheld; // why no reward was given (degenerate-task)
     std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not
+    std::string m_lockFolder;   // GpuLock::forDevices, found once
+    const std::string& lockFolder();
     Stage m_environment; // only when no stage that imports torch ran: the fingerprint's GPU, driver and torch
     std::vector<NcuLaunch> m_ncuLaunches;
     std::optional<JsonValue> m_calibration;

@@ -5,8 +5,12 @@
 #include <cstring>
 #include <filesystem>
 
+#include <cctype>
+#include <cstdlib>
+
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace kwb::runner {
@@ -15,7 +19,17 @@ namespace {
 
 int openLockFile(const std::filesystem::path& path, std::string* error)
 {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0)
+        ::fchmod(fd, 0666); // whatever the umask: other users' runners lock it too
+    else if (errno == EEXIST)
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC); // flock needs no write access
+    struct stat st {};
+    if (fd >= 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        ::close(fd);
+        fd = -1;
+        errno = EISDIR;
+    }
     if (fd < 0)
         *error = "The GPU lock " + path.string() + " cannot be opened: " + std::strerror(errno) + ".";
     return fd;
@@ -79,6 +93,32 @@ bool GpuLock::prepareFolder(const std::string& folder, std::string* error)
         ::close(fd);
     }
     return true;
+}
+
+std::string GpuLock::forDevices(const std::string& cacheDirectory, std::string* note)
+{
+    namespace fs = std::filesystem;
+    if (const char* own = std::getenv("KWB_GPU_LOCK_DIR"); own && *own)
+        return fs::absolute(own).string();
+    std::string devices = "all";
+    if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"); visible && *visible) {
+        devices.clear();
+        for (const char* c = visible; *c; ++c)
+            devices += std::isalnum(static_cast<unsigned char>(*c)) || *c == '-' ? *c : '_';
+    }
+    const fs::path shared("/tmp/kwb-gpu-locks");
+    std::error_code ec;
+    if (fs::create_directory(shared, ec))
+        ::chmod(shared.c_str(), 01777); // like /tmp itself: everyone makes folders, nobody removes another's
+    const fs::path folder = shared / ("gpu-" + devices);
+    if (fs::create_directory(folder, ec))
+        ::chmod(folder.c_str(), 01777);
+    std::string error;
+    if (prepareFolder(folder.string(), &error))
+        return folder.string();
+    if (note)
+        *note = error + " Evaluations take turns on the GPU only with those sharing the cache folder.";
+    return (fs::absolute(cacheDirectory) / "locks").string();
 }
 
 } // namespace kwb::runner

@@ -6,8 +6,8 @@ namespace kwb::runner {
 
 // Evaluations on one machine take turns on the GPU: what measures (timing loops, traced calls, Nsight Compute)
 // has it alone, what only computes (trials, input generation, start-up) shares it, and compiles never wait.
-// Several kwb-runner processes that share a cache folder see each other's locks (flock(2) on two files there, a
-// gate and the lock). The harness's reference and candidate stages lock for themselves (kwb_gpulock.py: shared for
+// Every kwb-runner on the machine sees the same locks (flock(2) on two files, a gate and the lock, in the folder
+// forDevices() names), whatever cache folder each uses. The harness's reference and candidate stages lock for themselves (kwb_gpulock.py: shared for
 // the stage, alone only around what they measure); this class locks for the stages the harness cannot, such as
 // Nsight Compute's, for their whole run. A measuring stage that waits keeps later sharing stages out, so it cannot
 // be starved. The lock goes with the object, or with the process if that dies.
@@ -32,6 +32,10 @@ public:
     static Holder holderForStage(const std::string& stage);
     // Makes the folder and its two files, so that a sandboxed stage can open them read-only.
     static bool prepareFolder(const std::string& folder, std::string* error);
+    // The folder of the GPUs this process sees: $KWB_GPU_LOCK_DIR if set, else one per CUDA_VISIBLE_DEVICES under
+    // /tmp/kwb-gpu-locks (open to every user of the machine, as the GPU is). Where that cannot be made, the cache
+    // folder's "locks", which only evaluations sharing that cache see; *note then says so.
+    static std::string forDevices(const std::string& cacheDirectory, std::string* note = nullptr);
 
 private:
     int m_fd = -1;

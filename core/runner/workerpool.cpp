@@ -86,7 +86,7 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     if (!profile.cudaArch.empty())
         m_driver.environment.push_back("TORCH_CUDA_ARCH_LIST=" + profile.cudaArch);
     if (profile.device == "cuda") {
-        const std::string locks = (cache / "locks").string();
+        const std::string locks = GpuLock::forDevices(cache.string());
         std::string lockError;
         if (GpuLock::prepareFolder(locks, &lockError))
             m_driver.environment.push_back("KWB_GPU_LOCK_DIR=" + locks);

@@ -1,5 +1,6 @@
 #include "runner/gpulock.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,6 +20,7 @@ private Q_SLOTS:
     void whoLocksWhichStage();
     void prepareFolderMakesTheFiles();
     void exclusiveKeepsOthersOutUntilItGoes();
+    void oneFolderPerMachineAndDevices();
 };
 
 void TestGpuLock::whoLocksWhichStage()
@@ -66,6 +68,37 @@ void TestGpuLock::exclusiveKeepsOthersOutUntilItGoes()
     GpuLock a(folder, GpuLock::Mode::Shared);
     GpuLock b(folder, GpuLock::Mode::Shared);
     QVERIFY(a.held() && b.held());
+}
+
+// Runners with different cache folders still take turns: the folder is the machine's, one per set of visible GPUs.
+void TestGpuLock::oneFolderPerMachineAndDevices()
+{
+    QTemporaryDir dir;
+    qunsetenv("KWB_GPU_LOCK_DIR");
+    qunsetenv("CUDA_VISIBLE_DEVICES");
+    const std::string all = GpuLock::forDevices(dir.filePath(QStringLiteral("cache-a")).toStdString());
+    QCOMPARE(all, std::string("/tmp/kwb-gpu-locks/gpu-all"));
+    QCOMPARE(GpuLock::forDevices(dir.filePath(QStringLiteral("cache-b")).toStdString()), all);
+    QVERIFY(std::filesystem::is_regular_file(all + "/gpu.lock"));
+    const auto perms = std::filesystem::status(all + "/gpu.lock").permissions();
+    QVERIFY((perms & std::filesystem::perms::others_read) != std::filesystem::perms::none); // other users' runners
+    qputenv("CUDA_VISIBLE_DEVICES", "GPU-1a2b/3");
+    QCOMPARE(GpuLock::forDevices("unused"), std::string("/tmp/kwb-gpu-locks/gpu-GPU-1a2b_3"));
+    qputenv("KWB_GPU_LOCK_DIR", dir.filePath(QStringLiteral("own")).toUtf8());
+    QCOMPARE(GpuLock::forDevices("unused"), dir.filePath(QStringLiteral("own")).toStdString());
+    qunsetenv("KWB_GPU_LOCK_DIR");
+    qunsetenv("CUDA_VISIBLE_DEVICES");
+    // A lock file that is not a file: the cache folder's own locks, and a sentence saying what that means.
+    QTemporaryDir bad;
+    qputenv("CUDA_VISIBLE_DEVICES", QFileInfo(bad.path()).fileName().toUtf8());
+    const std::string blocked = GpuLock::forDevices("x") ; // made now, then spoiled
+    std::filesystem::remove(blocked + "/gpu.gate");
+    std::filesystem::create_directory(blocked + "/gpu.gate");
+    std::string note;
+    QCOMPARE(GpuLock::forDevices(dir.path().toStdString(), &note), std::filesystem::absolute(dir.path().toStdString() + "/locks").string());
+    QVERIFY2(note.find("sharing the cache folder") != std::string::npos, note.c_str());
+    std::filesystem::remove_all(blocked);
+    qunsetenv("CUDA_VISIBLE_DEVICES");
 }
 
 QTEST_MAIN(TestGpuLock)
