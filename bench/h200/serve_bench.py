@@ -36,7 +36,8 @@ def main():
         wall = time.perf_counter() - t0
         r = json.loads(line) if line.strip() else {"error": "serve ended"}
         timing = r.get("timing", {})
-        stages = {k: {"status": v.get("status"), "seconds": v.get("seconds"), "phases": v.get("phases")}
+        stages = {k: {"status": v.get("status"), "seconds": v.get("seconds"), "phases": v.get("phases"),
+                      "judge": v.get("judge")}
                   for k, v in r.get("stages", {}).items() if v.get("status") != "not-run"}
         row = {"request": i, "client_wall_s": round(wall, 3), "seconds": r.get("seconds"), "workers": r.get("workers"),
                "compile_cached": r.get("compile", {}).get("cached"), "verify": r.get("verify", {}).get("status"),
@@ -49,6 +50,8 @@ def main():
         print("%d %s wall=%.3fs verify=%s reward=%s median=%s flags=%s stages=%s" % (
             i, row["workers"], wall, row["verify"], row["reward"], row["candidate_median_us"], row["flags"],
             {k: round(v["seconds"] or 0, 3) for k, v in stages.items()}), flush=True)
+        print("   phases=%s judge=%s" % (stages.get("evaluate", {}).get("phases"), stages.get("evaluate", {}).get("judge")),
+              flush=True)
     serve.stdin.close()
     serve.wait(timeout=120)
     json.dump({"task": args.task, "candidate": args.candidate, "serve_args": args.serve_args, "rows": rows,

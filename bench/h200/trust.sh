@@ -9,7 +9,9 @@
 #                                              in RT_GROUPS (default 3) runs side by side
 #   bench/h200/trust.sh evalset NAME           eval-set over every task with a candidate, cold (fresh cache) then warm
 #   bench/h200/trust.sh pool N                 kwb-runner serve: per task, one request with nothing cached, then N with
-#                                              build and baselines cached and a warm pair ready (serve_bench.py)
+#                                              build and baselines cached and a warm pair ready (serve_bench.py);
+#                                              POOL_TASKS picks among diag softmax softmax_wide, POOL_GAP the seconds
+#                                              between requests (default 14: a pair warms up in about 8 s)
 #   bench/h200/trust.sh gputests               the tests labelled gpu (ctest -L gpu), with their output
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
 set -uo pipefail
@@ -121,10 +123,11 @@ pool)
                 "softmax resources/tasks/level1/2_softmax_rows.py bench/candidates/level1_2_softmax_rows" \
                 "softmax_wide bench/tasks/softmax_wide.py bench/candidates/level1_2_softmax_rows"; do
         set -- $spec
+        case " ${POOL_TASKS:-diag softmax softmax_wide} " in *" $1 "*) ;; *) continue ;; esac
         echo "== $1" | tee -a "$OUT/pool.txt"
         timeout 280 python3 bench/h200/serve_bench.py --runner "$NEW" --cache /tmp/kwb-pool-cache --task "$2" --candidate "$3" \
-            --n "$n" --out "$OUT/pool-$1.json" -- --arch 9.0 >> "$OUT/pool.txt" 2>> "$OUT/pool.stderr"
-        tail -$((n + 1)) "$OUT/pool.txt"
+            --n "$n" --gap "${POOL_GAP:-14}" --out "$OUT/pool-$1.json" -- --arch 9.0 >> "$OUT/pool.txt" 2>> "$OUT/pool.stderr"
+        tail -$((2 * n + 2)) "$OUT/pool.txt"
     done
     ;;
 gputests)

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <string_view>
 
@@ -129,6 +131,52 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
             (*innerSpans)[index] = span.last - span.first;
     }
     return true;
+}
+
+TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, const std::map<int, double>& innerSpans,
+    int warmup, HackFlags& flags)
+{
+    TraceAgainstClock out;
+    std::vector<double> ratios;
+    int longer = 0;
+    double quickest = INFINITY;
+    for (std::size_t i = 0; i < wallSamples.size(); ++i) {
+        const double wall = wallSamples[i];
+        if (std::isfinite(wall))
+            quickest = std::min(quickest, wall);
+        const auto it = innerSpans.find(warmup + int(i));
+        if (it == innerSpans.end() || !(wall > 0))
+            continue;
+        if (it->second > wall * 1.02 + 5.0)
+            ++longer;
+        ratios.push_back(it->second / wall);
+        out.gpuSpans.push_back(it->second);
+    }
+    if (out.gpuSpans.empty() || out.gpuSpans.size() * 2 < wallSamples.size()) {
+        flags.add("check-not-run", "The trace has the GPU's time of " + std::to_string(out.gpuSpans.size()) + " of the "
+            + std::to_string(wallSamples.size()) + " timed calls.");
+        return out;
+    }
+    out.judged = true;
+    std::sort(ratios.begin(), ratios.end());
+    out.gpuOverWall = ratios[ratios.size() / 2];
+    if (longer * 10 > int(ratios.size()))
+        flags.add("timing-disagrees", "In " + std::to_string(longer) + " of " + std::to_string(ratios.size())
+            + " timed calls the GPU ran the call's kernels for longer than the call took on the driver's clock: work "
+              "went on after the worker said the call was done.");
+    std::vector<double> sorted = out.gpuSpans;
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t n = sorted.size();
+    const double gpu = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    if (std::isfinite(quickest) && gpu < quickest - std::max(400.0, 0.5 * quickest)) {
+        char text[240];
+        std::snprintf(text, sizeof text,
+            "The trace puts the calls' median at %.1f µs on the GPU, far below the driver's quickest call, %.1f µs (less "
+            "its measured handshake): the trace is not the calls'.",
+            gpu, quickest);
+        flags.add("timing-disagrees", text);
+    }
+    return out;
 }
 
 } // namespace kwb::runner

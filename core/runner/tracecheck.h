@@ -20,4 +20,21 @@ namespace kwb::runner {
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
     std::map<int, double>* innerSpans, std::string* error);
 
+// The trace's GPU time of each timed call against the driver's clock for the same calls (wallSamples[i] is timed
+// call i, less the measured handshake; innerSpans as above, where timed call i is call warmup + i). Flags:
+//   check-not-run      the trace has the GPU's time of fewer than half the timed calls (then nothing else is judged)
+//   timing-disagrees   in more than a tenth of the calls the kernels ran longer than the call took (an early answer),
+//                      or the GPU's median is below the quickest call on the driver's clock by more than
+//                      max(400 µs, half of it) (a trace that shortens its kernels). The quickest call, not the
+//                      median: a machine busy beside the evaluation slows some handshakes, while kernels a trace
+//                      shortens are in every call.
+struct TraceAgainstClock
+{
+    std::vector<double> gpuSpans; // the timed calls' GPU time (µs), in order, where the trace has it
+    double gpuOverWall = 0;       // the median over those calls of GPU time / driver's time
+    bool judged = false;          // false: too few calls in the trace
+};
+TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, const std::map<int, double>& innerSpans,
+    int warmup, HackFlags& flags);
+
 } // namespace kwb::runner

@@ -40,7 +40,14 @@ def precision_state(torch):
     return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
             "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}
 
+_ENVIRONMENT = {}
+
+
 def environment(torch, device):
+    """torch, CUDA, Python, and on the GPU its name and the driver's version (nvidia-smi, a tenth of a second or
+    more): asked once per process, so a warm driver asks while it warms up."""
+    if device in _ENVIRONMENT:
+        return dict(_ENVIRONMENT[device])
     env = {"torch": torch.__version__, "cuda": str(torch.version.cuda or ""), "python": sys.version.split()[0]}
     if device == "cuda":
         env["gpu"] = torch.cuda.get_device_name(0)
@@ -50,6 +57,7 @@ def environment(torch, device):
                                            capture_output=True, text=True, timeout=30).stdout.split("\n")[0].strip()
         except (OSError, subprocess.SubprocessError):
             env["driver"] = ""
+    _ENVIRONMENT[device] = dict(env)
     return env
 
 

@@ -1,5 +1,7 @@
 #include "runner/gpulock.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +86,7 @@ void TestGpuLock::oneFolderPerMachineAndDevices()
     QVERIFY((perms & std::filesystem::perms::others_read) != std::filesystem::perms::none); // other users' runners
     qputenv("CUDA_VISIBLE_DEVICES", "GPU-1a2b/3");
     QCOMPARE(GpuLock::forDevices("unused"), std::string("/tmp/kwb-gpu-locks/gpu-GPU-1a2b_3"));
+    QDir(QStringLiteral("/tmp/kwb-gpu-locks/gpu-GPU-1a2b_3")).removeRecursively();
     qputenv("KWB_GPU_LOCK_DIR", dir.filePath(QStringLiteral("own")).toUtf8());
     QCOMPARE(GpuLock::forDevices("unused"), dir.filePath(QStringLiteral("own")).toStdString());
     qunsetenv("KWB_GPU_LOCK_DIR");
@@ -91,13 +94,13 @@ void TestGpuLock::oneFolderPerMachineAndDevices()
     // A lock file that is not a file: the cache folder's own locks, and a sentence saying what that means.
     QTemporaryDir bad;
     qputenv("CUDA_VISIBLE_DEVICES", QFileInfo(bad.path()).fileName().toUtf8());
-    const std::string blocked = GpuLock::forDevices("x") ; // made now, then spoiled
-    std::filesystem::remove(blocked + "/gpu.gate");
-    std::filesystem::create_directory(blocked + "/gpu.gate");
+    const QString blocked = QString::fromStdString(GpuLock::forDevices("x")); // made now, then spoiled
+    QVERIFY(QFile::remove(blocked + QStringLiteral("/gpu.gate")));
+    QVERIFY(QDir().mkdir(blocked + QStringLiteral("/gpu.gate")));
     std::string note;
-    QCOMPARE(GpuLock::forDevices(dir.path().toStdString(), &note), std::filesystem::absolute(dir.path().toStdString() + "/locks").string());
+    QCOMPARE(QString::fromStdString(GpuLock::forDevices(dir.path().toStdString(), &note)), dir.path() + QStringLiteral("/locks"));
     QVERIFY2(note.find("sharing the cache folder") != std::string::npos, note.c_str());
-    std::filesystem::remove_all(blocked);
+    QVERIFY(QDir(blocked).removeRecursively());
     qunsetenv("CUDA_VISIBLE_DEVICES");
 }
 

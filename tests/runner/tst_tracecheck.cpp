@@ -26,6 +26,11 @@ private Q_SLOTS:
     void launchOutsideTheCalls();
     void noOwnKernel();
     void notATrace();
+    void clockAndTraceAgree();
+    void busyMachineIsNotAShortenedTrace();
+    void shortenedTraceDisagrees();
+    void earlyAnswerDisagrees();
+    void tooFewCallsInTheTrace();
 
 private:
     QStringList flagsOf(const std::function<void(QJsonObject&)>& change, const std::vector<std::string>& libraries = {},
@@ -159,6 +164,69 @@ void TestTraceCheck::notATrace()
     });
     QCOMPARE(flags.size(), 1);
     QVERIFY(flags.front().startsWith(QStringLiteral("error: ")));
+}
+
+static QStringList flagNames(const HackFlags& flags)
+{
+    QStringList names;
+    for (const HackFlag& flag : flags.all())
+        names << QString::fromStdString(flag.name);
+    return names;
+}
+
+static std::map<int, double> spans(int warmup, const std::vector<double>& gpu)
+{
+    std::map<int, double> out;
+    for (std::size_t i = 0; i < gpu.size(); ++i)
+        out[warmup + int(i)] = gpu[i];
+    return out;
+}
+
+void TestTraceCheck::clockAndTraceAgree()
+{
+    // A 1 ms kernel: the driver's clock less the handshake is a little above it.
+    HackFlags flags;
+    const TraceAgainstClock r = compareTraceWithClock({ 1010, 1012, 1030, 1008 }, spans(2, { 1000, 1001, 1000, 999 }), 2, flags);
+    QVERIFY(r.judged);
+    QVERIFY2(flags.all().empty(), qPrintable(flagNames(flags).join(QLatin1Char(','))));
+    QCOMPARE(r.gpuSpans.size(), std::size_t(4));
+    QVERIFY(r.gpuOverWall > 0.97 && r.gpuOverWall < 1.0);
+}
+
+void TestTraceCheck::busyMachineIsNotAShortenedTrace()
+{
+    // A 2.5 µs kernel timed while compiles ran beside it (seen on the H200): most handshakes were slow, not all.
+    HackFlags flags;
+    compareTraceWithClock({ 731, 2458, 90, 812, 640, 114, 1900, 700 }, spans(0, { 2.5, 2.5, 2.4, 2.6, 2.5, 2.5, 2.5, 2.5 }),
+        0, flags);
+    QVERIFY2(flags.all().empty(), qPrintable(flagNames(flags).join(QLatin1Char(','))));
+}
+
+void TestTraceCheck::shortenedTraceDisagrees()
+{
+    // Kernels of 2 ms that the trace says took 0.2 ms: every call on the driver's clock says otherwise.
+    HackFlags flags;
+    compareTraceWithClock({ 2050, 2100, 2300, 2040, 2080 }, spans(1, { 200, 201, 199, 200, 200 }), 1, flags);
+    QCOMPARE(flagNames(flags), QStringList { QStringLiteral("timing-disagrees") });
+    QVERIFY(flags.all().front().detail.find("quickest call, 2040.0 µs") != std::string::npos);
+}
+
+void TestTraceCheck::earlyAnswerDisagrees()
+{
+    // The worker answered before its kernels ended: the GPU ran longer than the call took.
+    HackFlags flags;
+    compareTraceWithClock({ 100, 100, 100, 100, 100 }, spans(0, { 500, 500, 100, 500, 99 }), 0, flags);
+    QCOMPARE(flagNames(flags), QStringList { QStringLiteral("timing-disagrees") });
+}
+
+void TestTraceCheck::tooFewCallsInTheTrace()
+{
+    HackFlags flags;
+    const TraceAgainstClock r = compareTraceWithClock({ 100, 100, 100, 100, 100 }, spans(0, { 90, 90 }), 0, flags);
+    QVERIFY(!r.judged);
+    QCOMPARE(flagNames(flags), QStringList { QStringLiteral("check-not-run") });
+    HackFlags none;
+    QVERIFY(!compareTraceWithClock({}, {}, 0, none).judged); // nothing timed: nothing to compare, and no crash
 }
 
 QTEST_GUILESS_MAIN(TestTraceCheck)
