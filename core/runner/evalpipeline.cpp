@@ -831,8 +831,8 @@ void EvalPipeline::checkTrace()
     std::vector<double> samples;
     for (const JsonValue& sample : timing["samples_us"].items())
         samples.push_back(sample.toNumber(kNaN));
-    const TraceAgainstClock agreement
-        = compareTraceWithClock(samples, inner, int(timing["warmup_calls"].toNumber(0)), m_flags);
+    const TraceAgainstClock agreement = compareTraceWithClock(samples,
+        m_evaluate.result["handshake"]["subtracted_us"].toNumber(kNaN), inner, int(timing["warmup_calls"].toNumber(0)), m_flags);
     m_innerSpans = agreement.gpuSpans;
     if (!agreement.judged)
         return;

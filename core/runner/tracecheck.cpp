@@ -133,8 +133,8 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
     return true;
 }
 
-TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, const std::map<int, double>& innerSpans,
-    int warmup, HackFlags& flags)
+TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, double overheadUs,
+    const std::map<int, double>& innerSpans, int warmup, HackFlags& flags)
 {
     TraceAgainstClock out;
     std::vector<double> ratios;
@@ -168,6 +168,8 @@ TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, 
     std::sort(sorted.begin(), sorted.end());
     const std::size_t n = sorted.size();
     const double gpu = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    if (std::isfinite(overheadUs) && overheadUs > 0)
+        quickest = std::max(quickest - overheadUs, 0.0);
     if (std::isfinite(quickest) && gpu < quickest - std::max(400.0, 0.5 * quickest)) {
         char text[240];
         std::snprintf(text, sizeof text,

@@ -21,11 +21,12 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
     std::map<int, double>* innerSpans, std::string* error);
 
 // The trace's GPU time of each timed call against the driver's clock for the same calls (wallSamples[i] is timed
-// call i, less the measured handshake; innerSpans as above, where timed call i is call warmup + i). Flags:
+// call i as the driver's clock took it, handshake included; overheadUs what the driver subtracts from each call for
+// the handshake and the output copy; innerSpans as above, where timed call i is call warmup + i). Flags:
 //   check-not-run      the trace has the GPU's time of fewer than half the timed calls (then nothing else is judged)
-//   timing-disagrees   in more than a tenth of the calls the kernels ran longer than the call took (an early answer),
-//                      or the GPU's median is below the quickest call on the driver's clock by more than
-//                      max(400 µs, half of it) (a trace that shortens its kernels). The quickest call, not the
+//   timing-disagrees   in more than a tenth of the calls the kernels ran longer than the whole call took (an early
+//                      answer), or the GPU's median is below the quickest call less the overhead by more than
+//                      max(400 µs, half of that) (a trace that shortens its kernels). The quickest call, not the
 //                      median: a machine busy beside the evaluation slows some handshakes, while kernels a trace
 //                      shortens are in every call.
 struct TraceAgainstClock
@@ -34,7 +35,7 @@ struct TraceAgainstClock
     double gpuOverWall = 0;       // the median over those calls of GPU time / driver's time
     bool judged = false;          // false: too few calls in the trace
 };
-TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, const std::map<int, double>& innerSpans,
-    int warmup, HackFlags& flags);
+TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, double overheadUs,
+    const std::map<int, double>& innerSpans, int warmup, HackFlags& flags);
 
 } // namespace kwb::runner
