@@ -1,7 +1,9 @@
 #include "commandline.h"
 #include "commands.h"
 
+#include "env/runnerjob.h"
 #include "model/evalresult.h"
+#include "model/secretredactor.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -9,20 +11,15 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
-#include <QProcess>
+#include <QEventLoop>
+#include <QTextStream>
 
 #include <cmath>
+#include <optional>
 
 namespace kwb::cli {
 
 namespace {
-
-// kwb-runner sits beside kwb, installed or built; it does the work where the GPU is.
-QString runnerPath()
-{
-    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/kwb-runner");
-    return QFileInfo::exists(beside) ? beside : QStringLiteral("kwb-runner");
-}
 
 QString micros(double us)
 {
@@ -83,24 +80,40 @@ void printSummary(const EvalResult& e, const QJsonObject& raw)
     o.flush();
 }
 
-// Runs kwb-runner with the given arguments, streaming its stderr; returns its stdout or sets *code.
-QByteArray runRunner(const QStringList& arguments, int* code)
+// One run of kwb-runner through RunnerJob, as the window and the agent start it (the same environment without the
+// user's secrets, the same sentences when it fails), its progress passed on to stderr.
+struct Ran
 {
-    QProcess runner;
-    runner.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    runner.start(runnerPath(), arguments);
-    if (!runner.waitForStarted()) {
-        *code = fail(QStringLiteral("kwb-runner could not be started (%1); build it or put it beside kwb.").arg(runner.errorString()));
-        return {};
-    }
-    runner.waitForFinished(-1);
-    // A crash of the runner is reported, never passed on as a crash of kwb.
-    if (runner.exitStatus() != QProcess::NormalExit) {
-        *code = fail(QStringLiteral("kwb-runner crashed; its run directory holds the logs."));
-        return {};
-    }
-    *code = runner.exitCode();
-    return runner.readAllStandardOutput();
+    std::optional<QJsonObject> result;
+    QString sentence; // why there is no result
+    QByteArray output; // what it printed on stdout
+    int exitCode = -1;
+};
+
+Ran runRunner(const QStringList& arguments)
+{
+    RunnerJob job;
+    job.setRunnerPath(RunnerJob::defaultRunnerPath());
+    QEventLoop loop;
+    Ran ran;
+    QTextStream progress(stderr);
+    QObject::connect(&job, &RunnerJob::progress, &job, [&](const QString& line) {
+        progress << line << '\n';
+        progress.flush();
+    });
+    QObject::connect(&job, &RunnerJob::finished, &loop, [&](const QJsonObject& r) {
+        ran.result = r;
+        loop.quit();
+    });
+    QObject::connect(&job, &RunnerJob::failed, &loop, [&](const QString& why) {
+        ran.sentence = why;
+        loop.quit();
+    });
+    job.start(arguments);
+    loop.exec();
+    ran.output = job.output();
+    ran.exitCode = job.exitCode();
+    return ran;
 }
 
 } // namespace
@@ -121,36 +134,31 @@ int eval(const QStringList& arguments)
     QStringList args { QStringLiteral("eval"), QStringLiteral("--task"), positional.at(0), QStringLiteral("--candidate"), positional.at(1),
         QStringLiteral("--device"), parser.value(device), QStringLiteral("--reward"), parser.value(reward) };
     args += parser.values(runnerOption);
-    int code = 0;
-    const QByteArray output = runRunner(args, &code);
-    if (output.isEmpty())
-        return code ? code : fail(QStringLiteral("kwb-runner printed no result."));
-    QJsonParseError pe;
-    const QJsonObject raw = QJsonDocument::fromJson(output, &pe).object();
-    if (pe.error != QJsonParseError::NoError)
-        return fail(QStringLiteral("kwb-runner's result is not JSON (%1 at byte %2).").arg(pe.errorString()).arg(pe.offset));
-    if (raw.contains(QStringLiteral("error")))
-        return fail(raw.value(QStringLiteral("error")).toString());
+    const Ran ran = runRunner(args);
+    if (!ran.result)
+        return fail(ran.sentence);
+    const QJsonObject& raw = *ran.result;
     QString error;
     const EvalResult result = EvalResult::fromJson(raw, &error);
     if (!error.isEmpty())
         return fail(QStringLiteral("kwb-runner's result does not read as an evaluation: %1.").arg(error));
     if (parser.isSet(json)) {
-        out() << QJsonDocument(raw).toJson(QJsonDocument::Indented);
+        out() << QJsonDocument(SecretRedactor().redact(raw)).toJson(QJsonDocument::Indented);
         out().flush();
     } else {
         printSummary(result, raw);
     }
-    return code;
+    return ran.exitCode < 0 ? kFailed : ran.exitCode; // the runner's own status for a verdict it printed
 }
 
 int passThrough(const QString& command, const QStringList& arguments)
 {
-    int code = 0;
-    const QByteArray output = runRunner(QStringList { command } + arguments.mid(1), &code);
-    out() << QString::fromUtf8(output);
+    const Ran ran = runRunner(QStringList { command } + arguments.mid(1));
+    if (ran.output.trimmed().isEmpty())
+        return fail(ran.sentence);
+    out() << SecretRedactor().redact(QString::fromUtf8(ran.output)); // as it printed it, JSON or not
     out().flush();
-    return code;
+    return ran.exitCode < 0 ? kFailed : ran.exitCode;
 }
 
 } // namespace kwb::cli

@@ -1,5 +1,7 @@
 #include "runnerjob.h"
 
+#include "runner/childprocess.h"
+
 #include "processtree.h"
 
 #include <QCoreApplication>
@@ -64,13 +66,8 @@ QProcessEnvironment RunnerJob::childEnvironment()
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     for (const QString& name : environment.keys()) {
-        const QString upper = name.toUpper();
-        for (const char* secret : { "API_KEY", "APIKEY", "TOKEN", "SECRET", "PASSWORD" }) {
-            if (upper.contains(QLatin1String(secret))) {
-                environment.remove(name);
-                break;
-            }
-        }
+        if (runner::looksSecret(name.toStdString()))
+            environment.remove(name);
     }
     return environment;
 }
@@ -122,6 +119,8 @@ void RunnerJob::processError(QProcess::ProcessError error)
 void RunnerJob::processFinished(int exitCode, QProcess::ExitStatus status)
 {
     m_stdout += m_process->readAllStandardOutput();
+    m_output = m_stdout;
+    m_exitCode = status == QProcess::NormalExit ? exitCode : -1;
     readProgress(true);
     if (m_cancelled) {
         end(nullptr, tr("The kwb-runner run was cancelled."));

@@ -21,8 +21,9 @@ public:
 
     // kwb-runner beside the application (installed or built), else the one on the PATH, else the bare name.
     static QString defaultRunnerPath();
-    // This process's environment without credentials (names with API_KEY, TOKEN, SECRET or PASSWORD in them):
-    // what kwb-runner, the candidates it runs and the agent's bash see, so a model's key never reaches them.
+    // This process's environment without credentials (every name runner::looksSecret finds: keys, tokens,
+    // secrets, passwords, credentials, personal access tokens, in any naming style): what kwb-runner sees. The
+    // candidates it runs and the agent's bash get only the tool variables (runner::isToolVariable).
     static QProcessEnvironment childEnvironment();
     void setRunnerPath(const QString& path) { m_runnerPath = path; }
     QString runnerPath() const { return m_runnerPath; }
@@ -33,6 +34,10 @@ public:
     void cancel();
     bool isRunning() const { return m_process != nullptr; }
     bool wasCancelled() const { return m_cancelled; }
+    // Of the last run that ended: kwb-runner's exit status and what it printed on stdout (for commands whose
+    // output is passed on as it is).
+    int exitCode() const { return m_exitCode; }
+    QByteArray output() const { return m_output; }
 
 Q_SIGNALS:
     void progress(const QString& line);
@@ -49,6 +54,8 @@ private:
     QString m_runnerPath;
     QProcess* m_process = nullptr;
     QByteArray m_stdout;
+    QByteArray m_output;
+    int m_exitCode = -1;
     QByteArray m_partialLine;
     QString m_runnerMessage; // the last "kwb-runner: ..." line: its own sentence, before any usage text
     QString m_lastLine;

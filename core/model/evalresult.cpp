@@ -272,7 +272,37 @@ bool EvalResult::isEmpty() const
     return *this == EvalResult();
 }
 
+namespace {
+
+// `over` written over `base`: objects key by key, arrays of the same length item by item, anything else replaced.
+QJsonValue overlay(const QJsonValue& base, const QJsonValue& over)
+{
+    if (base.isObject() && over.isObject()) {
+        QJsonObject out = base.toObject();
+        const QJsonObject top = over.toObject();
+        for (auto it = top.begin(); it != top.end(); ++it)
+            out.insert(it.key(), overlay(out.value(it.key()), it.value()));
+        return out;
+    }
+    if (base.isArray() && over.isArray() && base.toArray().size() == over.toArray().size()) {
+        const QJsonArray below = base.toArray();
+        const QJsonArray top = over.toArray();
+        QJsonArray out;
+        for (qsizetype i = 0; i < top.size(); ++i)
+            out.append(overlay(below.at(i), top.at(i)));
+        return out;
+    }
+    return over;
+}
+
+} // namespace
+
 QJsonObject EvalResult::toJson() const
+{
+    return source.isEmpty() ? typedJson() : overlay(source, typedJson()).toObject();
+}
+
+QJsonObject EvalResult::typedJson() const
 {
     QJsonObject c;
     c.insert(QLatin1String("status"), stageStatusName(compile.status));
@@ -437,6 +467,7 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     e.ceilings.calibratedAt = r.string(ce, QLatin1String("calibrated_at"));
     if (o.contains(QLatin1String("ncu")))
         e.ncu = ncuFromJson(r, r.object(o, QLatin1String("ncu")));
+    e.source = o;
     if (!r.ok() && error)
         *error = r.error();
     return e;

@@ -173,6 +173,11 @@ struct EvalResult
     WorkFloor floor; // the task's, as the reference stage counted it
     Ceilings ceilings; // the calibration of the machine that timed the turn, when there was one
     NcuProfile ncu; // Nsight Compute metrics, when asked for
+    // The object this result was read from, whole: what the runner wrote beyond the fields above (a stage's
+    // message, a kernel's barriers and compile time, the handshake, the judge's work, the stages' phases). toJson()
+    // writes it back with the fields above over it, so nothing the runner wrote is lost in the store. Not compared
+    // by operator==.
+    QJsonObject source;
 
     double speedupVsEager() const;
     double speedupVsCompile() const;
@@ -180,6 +185,7 @@ struct EvalResult
 
     QJsonObject toJson() const;
     static EvalResult fromJson(const QJsonObject& o, QString* error);
+    QJsonObject typedJson() const; // the fields above only, without source
 
     bool operator==(const EvalResult& o) const;
 };

@@ -1,5 +1,6 @@
 #include "runner/childprocess.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <chrono>
@@ -204,8 +205,46 @@ std::int64_t ProcessWatch::now()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+bool looksSecret(const std::string& name)
+{
+    // By the words of the name: split at '_', '-', '.' and where a lower-case letter or digit meets an upper-case
+    // one, so OPENAI_API_KEY, GH_PAT, AWS_ACCESS_KEY_ID, npm_config__authToken and DB_PASSWD are secrets, and PATH,
+    // CUDA_CACHE_PATH and KEYBOARD_LAYOUT are not.
+    static const char* const words[] = { "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PAT", "CREDENTIAL",
+        "CREDENTIALS", "AUTH", "APIKEY" };
+    static const char* const inside[] = { "APIKEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL" };
+    std::vector<std::string> parts(1);
+    std::string upper;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        const bool boundary = i > 0 && std::isupper(c)
+            && (std::islower(static_cast<unsigned char>(name[i - 1])) || std::isdigit(static_cast<unsigned char>(name[i - 1])));
+        if (c == '_' || c == '-' || c == '.' || boundary) {
+            if (!parts.back().empty())
+                parts.emplace_back();
+            if (!boundary)
+                continue;
+        }
+        parts.back() += static_cast<char>(std::toupper(c));
+        upper += static_cast<char>(std::toupper(c));
+    }
+    for (const std::string& part : parts) {
+        for (const char* w : words) {
+            if (part == w)
+                return true;
+        }
+    }
+    for (const char* w : inside) {
+        if (upper.find(w) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
 bool isToolVariable(const std::string& name)
 {
+    if (looksSecret(name)) // CUDA_API_KEY is a key, whatever its prefix
+        return false;
     // Where programs and libraries are, the locale, and the CUDA, compiler and Python settings a build or a GPU
     // needs. Nothing else of the user's environment (API keys, tokens, cloud credentials) reaches candidate code.
     static const char* const exact[] = { "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TERM",

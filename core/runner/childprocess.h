@@ -58,6 +58,8 @@ struct ProcessSpec
 
 // Variables a stage that runs candidate code may inherit: paths, locale, CUDA, compiler and Python settings.
 bool isToolVariable(const std::string& name);
+// A name that holds an API key, token, password, credential or personal access token, in any naming style.
+bool looksSecret(const std::string& name);
 
 struct ProcessOutcome
 {

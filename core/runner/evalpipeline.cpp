@@ -647,7 +647,7 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
     const std::string token = WorkerPair::newToken();
     if (workerKind == "candidate")
         m_stageToken = token;
-    std::vector<std::string> workerEnvironment = { "KWB_STAGE_TOKEN=" + token };
+    std::vector<std::string> workerEnvironment = { "KWB_STAGE_ID=" + token };
     if (tracing()) {
         const auto tracer = tracerEnvironment(workerName);
         workerEnvironment.insert(workerEnvironment.end(), tracer.begin(), tracer.end());

@@ -81,7 +81,7 @@ WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
     }
     workerThread.join();
     for (const std::string& entry : worker.environment) {
-        if (entry.rfind("KWB_STAGE_TOKEN=", 0) == 0)
+        if (entry.rfind("KWB_STAGE_ID=", 0) == 0)
             outcome.leftovers = killLeftovers(entry.substr(16));
     }
     return outcome;
@@ -91,7 +91,7 @@ int WorkerPair::killLeftovers(const std::string& token)
 {
     if (token.empty())
         return 0;
-    const std::string needle = "KWB_STAGE_TOKEN=" + token;
+    const std::string needle = "KWB_STAGE_ID=" + token;
     int killed = 0;
     DIR* proc = opendir("/proc");
     if (!proc)

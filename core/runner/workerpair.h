@@ -24,12 +24,12 @@ class WorkerPair
 public:
     static WorkerPairOutcome run(ProcessSpec driver, ProcessSpec worker);
 
-    // A fresh random token (KWB_STAGE_TOKEN) to find a stage's processes by.
+    // A fresh random token (KWB_STAGE_ID) to find a stage's processes by.
     static std::string newToken();
     // "{fd}" in an argv becomes the descriptor of that process's end of the channel.
     static void putChannel(std::vector<std::string>& argv, int fd);
 
-    // Processes of this machine whose environment holds `token` (KWB_STAGE_TOKEN=...): what a stage left behind
+    // Processes of this machine whose environment holds `token` (KWB_STAGE_ID=...): what a stage left behind
     // outside its process group. They are killed; the count is returned.
     static int killLeftovers(const std::string& token);
 };

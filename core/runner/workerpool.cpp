@@ -64,7 +64,7 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     m_worker.logPath = (base / "logs" / ("worker-" + n + ".log")).string();
     m_worker.limits = sandboxedLimits(profile.runLimits, profile.device, false);
     m_worker.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1", "TMPDIR=" + m_slot + "/tmp",
-        "TORCH_EXTENSIONS_DIR=" + m_slot + "/torch_extensions", "KWB_STAGE_TOKEN=" + m_token };
+        "TORCH_EXTENSIONS_DIR=" + m_slot + "/torch_extensions", "KWB_STAGE_ID=" + m_token };
     if (!profile.cudaArch.empty())
         m_worker.environment.push_back("TORCH_CUDA_ARCH_LIST=" + profile.cudaArch);
     if (!profile.tracerPath.empty()) {

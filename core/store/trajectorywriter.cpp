@@ -171,7 +171,9 @@ std::optional<qint64> TrajectoryWriter::insertTurn(qint64 trajectoryId, const Tu
     QString manifest;
     if (!putWorkspace(turn.workspace, &manifest, error))
         return std::nullopt;
-    const QJsonArray messages = json::toJsonArray(turn.messages);
+    // What the agent's tools and the runner said is stored with the values of this process's secrets redacted
+    // (model/secretredactor.h): the second line, behind the tools that never see them.
+    const QJsonArray messages = m_redactor.redact(json::toJsonArray(turn.messages));
     m_insertTurn.addBindValue(trajectoryId);
     m_insertTurn.addBindValue(parentId > 0 ? QVariant(parentId) : QVariant(QMetaType::fromType<qint64>()));
     m_insertTurn.addBindValue(turn.uuid);
@@ -180,10 +182,10 @@ std::optional<qint64> TrajectoryWriter::insertTurn(qint64 trajectoryId, const Tu
     m_insertTurn.addBindValue(turn.created.isValid() ? turn.created.toString(Qt::ISODateWithMs) : QString());
     m_insertTurn.addBindValue(compact(messages));
     m_insertTurn.addBindValue(manifest.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(manifest));
-    m_insertTurn.addBindValue(turn.eval ? compact(turn.eval->toJson()) : QVariant(QMetaType::fromType<QString>()));
+    m_insertTurn.addBindValue(turn.eval ? compact(m_redactor.redact(turn.eval->toJson())) : QVariant(QMetaType::fromType<QString>()));
     m_insertTurn.addBindValue(turn.annotations.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                                         : QVariant(compact(json::toJsonArray(turn.annotations))));
-    m_insertTurn.addBindValue(compact(turn.provenance.toJson()));
+                                                         : QVariant(compact(m_redactor.redact(json::toJsonArray(turn.annotations)))));
+    m_insertTurn.addBindValue(compact(m_redactor.redact(turn.provenance.toJson())));
     m_insertTurn.addBindValue(optionalReal(turn.reward()));
     m_insertTurn.addBindValue(optionalReal(turn.eval ? turn.eval->speedupVsCompile() : kUnknown));
     m_insertTurn.addBindValue(turn.eval ? stageStatusName(turn.eval->compile.status) : QVariant(QMetaType::fromType<QString>()));
@@ -224,14 +226,14 @@ std::optional<qint64> TrajectoryWriter::addTrajectory(const Trajectory& t, QStri
                              " prompt, annotations, synthetic) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(t.uuid.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : t.uuid);
     q.addBindValue(*task);
-    q.addBindValue(t.title);
+    q.addBindValue(m_redactor.redact(t.title));
     q.addBindValue(t.source);
     q.addBindValue(t.policy);
     q.addBindValue(t.created.isValid() ? t.created.toString(Qt::ISODateWithMs) : QString());
     q.addBindValue(compact(json::toArray(t.labels)));
-    q.addBindValue(compact(t.metadata));
-    q.addBindValue(compact(json::toJsonArray(t.prompt)));
-    q.addBindValue(compact(json::toJsonArray(t.annotations)));
+    q.addBindValue(compact(m_redactor.redact(t.metadata)));
+    q.addBindValue(compact(m_redactor.redact(json::toJsonArray(t.prompt))));
+    q.addBindValue(compact(m_redactor.redact(json::toJsonArray(t.annotations))));
     q.addBindValue(t.isSynthetic());
     if (!q.exec()) {
         if (q.lastError().nativeErrorCode() == QLatin1String("2067"))

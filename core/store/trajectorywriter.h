@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/secretredactor.h"
 #include "model/trajectory.h"
 
 #include <QHash>
@@ -44,6 +45,7 @@ private:
     QSqlQuery m_insertTurnText;
     QSqlQuery m_refreshSummary;
     QSet<QString> m_knownManifests; // written by this writer; saves a lookup per turn
+    SecretRedactor m_redactor; // this process's secrets, as the writer was made
 };
 
 } // namespace kwb

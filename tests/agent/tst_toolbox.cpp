@@ -359,7 +359,7 @@ void TestToolbox::bashSeesNoSecret()
 {
     // Secrets of several naming styles: none reaches the command, and so none can end up in a stored tool message.
     const char* const secrets[] = { "OPENAI_API_KEY", "OPENAI_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "GH_PAT",
-        "HF_TOKEN" };
+        "HF_TOKEN", "CUDA_API_KEY", "npm_config__authToken" };
     for (const char* name : secrets)
         qputenv(name, "kwb-test-secret-value");
     Toolbox box(m_workspace, QString());

@@ -164,6 +164,24 @@ void TestKwbCli::evalPrintsTheRunnersVerdict()
     QCOMPARE(r.code, 0); // a wrong candidate is a verdict, not a failure of kwb
     QVERIFY2(r.out.contains("verify    failed, 0/3 trials"), r.out.constData());
     QVERIFY(r.out.contains("reward    -1 (cuda-agent)"));
+
+    // The user's secrets in kwb's environment, in several naming styles: the candidate sees none of them (it returns
+    // zeros if it sees any variable that looks secret) and the printed result holds none of their values.
+    const QList<QPair<QByteArray, QByteArray>> secrets = { { "OPENAI_KEY", "sk-kwbcli-0123456789" },
+        { "HF_TOKEN", "hf_kwbcliABCDEFGHIJ" }, { "AWS_SECRET_ACCESS_KEY", "kwbcli/Secret+Value=1" },
+        { "GH_PAT", "ghp_kwbcli9876543210" }, { "CUDA_API_KEY", "kwbcli-cuda-key-55" } };
+    for (const auto& [name, value] : secrets)
+        qputenv(name.constData(), value);
+    r = kwb(QStringList { QStringLiteral("eval"), fixtures + QStringLiteral("/task_scale_add.py"), fixtures + QStringLiteral("/find_state.py"),
+            QStringLiteral("--json") }
+        + common);
+    for (const auto& [name, value] : secrets)
+        qunsetenv(name.constData());
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(),
+        QStringLiteral("passed"));
+    for (const auto& [name, value] : secrets)
+        QVERIFY2(!r.out.contains(value) && !r.err.contains(value), name.constData());
 }
 
 // A curation pass from the command line: label one level, then the summary and an SFT export of what carries the

@@ -2,6 +2,7 @@
 
 #include "model/trajectory.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -15,6 +16,8 @@ class TestModel : public QObject
 private Q_SLOTS:
     void trajectoryRoundTrip();
     void evalResultKeepsUnknownApartFromZero();
+    void evalResultKeepsAllTheRunnerWrote_data();
+    void evalResultKeepsAllTheRunnerWrote();
     void messageRoundTrip_data();
     void messageRoundTrip();
     void badInput_data();
@@ -62,6 +65,42 @@ void TestModel::evalResultKeepsUnknownApartFromZero()
     QVERIFY(std::isnan(back.verify.rtol));
     QVERIFY(std::isnan(back.reward));
     QVERIFY(back == e);
+}
+
+void TestModel::evalResultKeepsAllTheRunnerWrote_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char* name : { "h200_honest_scale_shift", "h200_tf32_rejected", "h200_illegal_access" })
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+// Results kwb-runner wrote on the H200 (red-team cases): read as an EvalResult and written back, every field is there
+// with its value, those the typed form has no place for too (a stage's message, a kernel's barriers and compile
+// time, the handshake); a field changed in the typed form wins over the one read.
+void TestModel::evalResultKeepsAllTheRunnerWrote()
+{
+    QFETCH(QString, file);
+    QFile f(QStringLiteral(KWB_CORE_DATA "/runner-results/") + file + QStringLiteral(".json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject raw = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(!raw.isEmpty());
+    QString error;
+    EvalResult e = EvalResult::fromJson(raw, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QJsonObject back = e.toJson();
+    for (auto it = raw.begin(); it != raw.end(); ++it)
+        QVERIFY2(back.value(it.key()) == it.value(), qPrintable(it.key()));
+    QCOMPARE(back, raw);
+    // Through the text the store keeps.
+    const EvalResult stored = EvalResult::fromJson(QJsonDocument::fromJson(QJsonDocument(back).toJson(QJsonDocument::Compact)).object(), &error);
+    QCOMPARE(stored.toJson(), raw);
+    QVERIFY(stored == e);
+    e.traceBlob = QStringLiteral("ab12");
+    e.verify.message = QStringLiteral("changed");
+    const QJsonObject changed = e.toJson();
+    QCOMPARE(changed.value(QLatin1String("trace_blob")).toString(), QStringLiteral("ab12"));
+    QCOMPARE(changed.value(QLatin1String("verify")).toObject().value(QLatin1String("message")).toString(), QStringLiteral("changed"));
+    QCOMPARE(changed.value(QLatin1String("stages")), raw.value(QLatin1String("stages")));
 }
 
 void TestModel::messageRoundTrip_data()

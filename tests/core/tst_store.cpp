@@ -36,6 +36,7 @@ private Q_SLOTS:
     void refusesBadFilesUntouched();
     void detectsDamagedBlob();
     void nestedTransactionsRollBackTheirPartOnly();
+    void secretsOfThisProcessAreNeverStored();
 
 private:
     QString path(const QString& name) const { return m_dir->filePath(name); }
@@ -569,6 +570,47 @@ void TestStore::nestedTransactionsRollBackTheirPartOnly()
         QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("gone")), &error));
     }
     QCOMPARE(store->info(&error)->trajectories, 1);
+}
+
+// A tool result, an evaluation's message and a title that hold this process's secrets (several naming styles) are
+// stored with the values redacted: no byte of any value is in the files, and the redaction says which variable.
+void TestStore::secretsOfThisProcessAreNeverStored()
+{
+    const QList<QPair<QByteArray, QByteArray>> secrets = { { "KWB_TEST_OPENAI_KEY", "sk-kwbtest-9f8e7d6c5b4a" },
+        { "KWB_TEST_GH_PAT", "ghp_kwbtestAAAABBBBCCCC" }, { "KWB_TEST_AWS_SECRET_ACCESS_KEY", "kwbtestSecretValue/+=123" },
+        { "kwb_test_authToken", "kwbtest-npm-auth-0042" } };
+    for (const auto& [name, value] : secrets)
+        qputenv(name.constData(), value);
+    Trajectory t = test::forkedTrajectory(QStringLiteral("secrets"));
+    QString all;
+    for (const auto& [name, value] : secrets)
+        all += QString::fromUtf8(name + "=" + value + "\n");
+    const Message tool { Message::Role::Tool, all, {}, {}, QStringLiteral("call-1"), QStringLiteral("bash"), -1, -1, -1 };
+    t.turns[0].messages.append(tool);
+    t.turns[0].eval->verify.message = QStringLiteral("failed near ") + QString::fromUtf8(secrets.at(1).second);
+    t.title = QStringLiteral("run with ") + QString::fromUtf8(secrets.at(2).second);
+    QString error;
+    {
+        auto store = Store::open(path(QStringLiteral("s.kwb")), &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto id = store->addTrajectory(t, &error);
+        QVERIFY2(id, qPrintable(error));
+        const auto back = store->trajectory(*id, Store::Depth::Full, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->turns.at(0).messages.last().text.contains(QStringLiteral("[redacted KWB_TEST_GH_PAT]")));
+        QVERIFY(back->turns.at(0).eval->verify.message.contains(QStringLiteral("[redacted KWB_TEST_GH_PAT]")));
+    }
+    for (const auto& [name, value] : secrets)
+        qunsetenv(name.constData());
+    QByteArray bytes;
+    for (const QString& suffix : { QString(), QStringLiteral("-wal") }) {
+        QFile file(path(QStringLiteral("s.kwb") + suffix));
+        if (file.open(QIODevice::ReadOnly))
+            bytes += file.readAll();
+    }
+    QVERIFY(bytes.contains("[redacted kwb_test_authToken]"));
+    for (const auto& [name, value] : secrets)
+        QVERIFY2(!bytes.contains(value), value.constData());
 }
 
 QTEST_GUILESS_MAIN(TestStore)

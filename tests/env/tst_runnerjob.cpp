@@ -139,8 +139,10 @@ void TestRunnerJob::notInstalled()
 // candidates it runs or the agent's bash.
 void TestRunnerJob::credentialsStayOutOfTheRunner()
 {
-    qputenv("OPENAI_API_KEY", "sk-test-never-leaks");
-    qputenv("HF_TOKEN", "hf-test-never-leaks");
+    // Several naming styles; the old filter (API_KEY, TOKEN, SECRET, PASSWORD in the name) let the last three through.
+    const char* const secrets[] = { "OPENAI_API_KEY", "HF_TOKEN", "OPENAI_KEY", "AWS_ACCESS_KEY_ID", "GH_PAT" };
+    for (const char* name : secrets)
+        qputenv(name, "test-never-leaks");
     qputenv("KWB_TEST_PLAIN", "kept");
     RunnerJob job;
     job.setRunnerPath(test::writeFakeRunner(m_dir.path(), QStringLiteral("env.sh"),
@@ -153,9 +155,10 @@ void TestRunnerJob::credentialsStayOutOfTheRunner()
     const QString env = outcome.results.first().value(QLatin1String("env")).toString();
     QVERIFY2(env.contains(QStringLiteral("KWB_TEST_PLAIN=kept")), qPrintable(env));
     QVERIFY(!env.contains(QStringLiteral("never-leaks")));
-    QVERIFY(!RunnerJob::childEnvironment().contains(QStringLiteral("OPENAI_API_KEY")));
-    qunsetenv("OPENAI_API_KEY");
-    qunsetenv("HF_TOKEN");
+    for (const char* name : secrets) {
+        QVERIFY2(!RunnerJob::childEnvironment().contains(QString::fromLatin1(name)), name);
+        qunsetenv(name);
+    }
     qunsetenv("KWB_TEST_PLAIN");
 }
 

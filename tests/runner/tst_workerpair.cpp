@@ -75,7 +75,7 @@ void TestWorkerPair::leftoverIsFoundAndKilled()
         = python(QStringLiteral("driver3"), "import socket,sys; s=socket.socket(fileno=int(sys.argv[1])); s.recv(64)");
     ProcessSpec worker = python(QStringLiteral("worker3"),
         "import subprocess,sys; subprocess.Popen(['sleep','120'], start_new_session=True, close_fds=True)");
-    worker.environment.push_back("KWB_STAGE_TOKEN=tst-workerpair-" + std::to_string(getpid()));
+    worker.environment.push_back("KWB_STAGE_ID=tst-workerpair-" + std::to_string(getpid()));
     const WorkerPairOutcome outcome = WorkerPair::run(driver, worker);
     QVERIFY(outcome.worker.succeeded());
     QCOMPARE(outcome.leftovers, 1);
