@@ -80,9 +80,10 @@ WorkerPairOutcome WorkerPair::run(ProcessSpec driver, ProcessSpec worker)
         driverEnd = -1;
     }
     workerThread.join();
+    static const std::string kStageId = "KWB_STAGE_ID=";
     for (const std::string& entry : worker.environment) {
-        if (entry.rfind("KWB_STAGE_ID=", 0) == 0)
-            outcome.leftovers = killLeftovers(entry.substr(16));
+        if (entry.rfind(kStageId, 0) == 0)
+            outcome.leftovers = killLeftovers(entry.substr(kStageId.size()));
     }
     return outcome;
 }
