@@ -1,6 +1,7 @@
 #include "runner/tracecheck.h"
 
 #include "runner/jsonvalue.h"
+#include "runner/timingstats.h"
 
 #include <algorithm>
 #include <array>
@@ -164,10 +165,7 @@ TraceAgainstClock compareTraceWithClock(const std::vector<double>& wallSamples, 
         flags.add("timing-disagrees", "In " + std::to_string(longer) + " of " + std::to_string(ratios.size())
             + " timed calls the GPU ran the call's kernels for longer than the call took on the driver's clock: work "
               "went on after the worker said the call was done.");
-    std::vector<double> sorted = out.gpuSpans;
-    std::sort(sorted.begin(), sorted.end());
-    const std::size_t n = sorted.size();
-    const double gpu = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    const double gpu = TimingStats::of(out.gpuSpans)["median_us"].toNumber(NAN);
     if (std::isfinite(overheadUs) && overheadUs > 0)
         quickest = std::max(quickest - overheadUs, 0.0);
     if (std::isfinite(quickest) && gpu < quickest - std::max(400.0, 0.5 * quickest)) {
