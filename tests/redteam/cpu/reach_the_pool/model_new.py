@@ -1,7 +1,7 @@
 # Exploit against warm workers: from inside a pooled worker it reaches for what the pool keeps beside it. It tries to
 # append code to the harness the pool's next drivers will run, to read and rewrite other slots (the next
-# candidate's copy, another worker's trace) and the pool's logs, to read the cached baselines and the GPU locks,
-# and to find the driver's process and its folder under /proc. Anything it manages turns its answer into zeros,
+# candidate's copy, another worker's trace) and the pool's logs, to read the cached baselines, to take the machine's
+# GPU lock (/tmp/kwb-gpu-locks) alone, and to find the driver's process and its folder under /proc. Anything it manages turns its answer into zeros,
 # so the verdict shows it: under bubblewrap it must find none of them and pass with honest work.
 import glob
 import os
@@ -45,6 +45,15 @@ def _reach():
         try:
             open(path).read()
             REACHED.append("read " + path)
+        except OSError:
+            pass
+    # The machine's GPU lock: held alone, it would keep every other evaluation from measuring.
+    import fcntl
+
+    for path in glob.glob("/tmp/kwb-gpu-locks/*/gpu.lock"):
+        try:
+            fcntl.flock(os.open(path, os.O_RDONLY), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            REACHED.append("locked " + path)
         except OSError:
             pass
     for proc in glob.glob("/proc/[0-9]*/cmdline"):
