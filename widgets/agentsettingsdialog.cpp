@@ -2,6 +2,7 @@
 
 #include "agent/agentprompts.h"
 #include "agent/chatpolicy.h"
+#include "gpuhostsdialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QSettings>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -109,6 +111,18 @@ AgentSettingsDialog::AgentSettingsDialog(const agent::AgentSettings& settings, Q
     m_device->addItem(tr("CUDA GPU"), QStringLiteral("cuda"));
     m_device->addItem(tr("CPU (C++ extensions, host timing)"), QStringLiteral("cpu"));
     m_device->setCurrentIndex(qMax(0, m_device->findData(settings.environment.device)));
+    m_host = new QComboBox(runPage);
+    m_host->setObjectName(QStringLiteral("host"));
+    {
+        QSettings saved;
+        m_hosts = RunnerHost::saved(saved);
+    }
+    fillHosts(settings.environment.host.isLocal() ? QString() : settings.environment.host.name);
+    auto* editHostsButton = new QPushButton(tr("GPU Hosts…"), runPage);
+    connect(editHostsButton, &QPushButton::clicked, this, &AgentSettingsDialog::editHosts);
+    auto* hostRow = new QHBoxLayout;
+    hostRow->addWidget(m_host, 1);
+    hostRow->addWidget(editHostsButton);
     m_runnerArguments = new QLineEdit(settings.environment.runnerArguments.join(QLatin1Char(' ')), runPage);
     m_runnerArguments->setPlaceholderText(QStringLiteral("--trials 5 --cache-dir ~/.cache/kernel-workbench"));
     m_bashSeconds = new QSpinBox(runPage);
@@ -118,6 +132,7 @@ AgentSettingsDialog::AgentSettingsDialog(const agent::AgentSettings& settings, Q
     runForm->addRow(tr("Turns per run, at most:"), m_maxTurns);
     runForm->addRow(QString(), m_evaluateAtEnd);
     runForm->addRow(tr("Evaluate on:"), m_device);
+    runForm->addRow(tr("Run tools on:"), hostRow);
     runForm->addRow(tr("More kwb-runner options:"), m_runnerArguments);
     runForm->addRow(tr("bash time limit:"), m_bashSeconds);
     tabs->addTab(runPage, tr("Run"));
@@ -157,8 +172,36 @@ agent::AgentSettings AgentSettingsDialog::settings() const
     s.engine.skill = m_skill->toPlainText();
     s.environment.device = m_device->currentData().toString();
     s.environment.runnerArguments = QProcess::splitCommand(m_runnerArguments->text());
+    s.environment.host = RunnerHost();
+    for (const RunnerHost& host : m_hosts) {
+        if (host.name == m_host->currentData().toString())
+            s.environment.host = host;
+    }
     s.limits.bashSeconds = m_bashSeconds->value();
     return s;
+}
+
+void AgentSettingsDialog::fillHosts(const QString& current)
+{
+    m_host->clear();
+    m_host->addItem(tr("This machine"), QString());
+    for (const RunnerHost& host : std::as_const(m_hosts))
+        m_host->addItem(QStringLiteral("%1 (%2)").arg(host.name, host.url()), host.name);
+    m_host->setCurrentIndex(qMax(0, m_host->findData(current)));
+}
+
+void AgentSettingsDialog::editHosts()
+{
+    GpuHostsDialog dialog(m_hosts, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QSettings saved;
+    for (const RunnerHost& old : std::as_const(m_hosts))
+        RunnerHost::remove(saved, old.name);
+    m_hosts = dialog.hosts();
+    for (const RunnerHost& host : std::as_const(m_hosts))
+        RunnerHost::save(saved, host);
+    fillHosts(m_host->currentData().toString());
 }
 
 QString AgentSettingsDialog::testResult() const

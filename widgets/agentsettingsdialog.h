@@ -34,6 +34,8 @@ public:
 
 private:
     void testConnection();
+    void fillHosts(const QString& current);
+    void editHosts();
 
     agent::AgentSettings m_original;
     QLineEdit* m_baseUrl;
@@ -49,6 +51,8 @@ private:
     QSpinBox* m_maxTurns;
     QCheckBox* m_evaluateAtEnd;
     QComboBox* m_device;
+    QComboBox* m_host;
+    QList<RunnerHost> m_hosts;
     QLineEdit* m_runnerArguments;
     QSpinBox* m_bashSeconds;
     QPlainTextEdit* m_systemPrompt;

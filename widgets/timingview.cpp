@@ -57,6 +57,13 @@ void TimingView::setEval(const EvalResult* eval)
         text += QStringLiteral(" · ") + tr("reward %1 (%2)").arg(locale.toString(eval->reward, 'f', 2), eval->rewardScheme);
     if (!eval->device.isEmpty())
         text += QStringLiteral(" · ") + tr("device %1").arg(eval->device);
+    // Which machine timed it: a GPU host's name as the user knows it, else the machine's own name.
+    const QString host = eval->fingerprint.value(QLatin1String("runner_host")).toString();
+    const QString machine = eval->fingerprint.value(QLatin1String("host_name")).toString();
+    if (!host.isEmpty())
+        text += QStringLiteral(" · ") + tr("on %1").arg(host);
+    else if (!machine.isEmpty())
+        text += QStringLiteral(" · ") + tr("on %1").arg(machine);
     m_summary->setText(text);
 }
 

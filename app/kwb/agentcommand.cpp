@@ -107,6 +107,7 @@ int agent(const QStringList& arguments)
     environment.device = parser.value(device);
     environment.runnerPath = parser.value(runner);
     environment.runnerArguments = parser.values(runnerArg);
+    environment.host = selectedHost();
     engine.setEnvironment(environment);
 
     QTextStream& o = out();

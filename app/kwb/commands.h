@@ -1,5 +1,7 @@
 #pragma once
 
+#include "env/runnerhost.h"
+
 #include <QStringList>
 #include <QTextStream>
 
@@ -23,6 +25,12 @@ int summary(const QStringList& arguments);
 int label(const QStringList& arguments);
 int lessons(const QStringList& arguments);
 int attachCalibration(const QStringList& arguments);
+int host(const QStringList& arguments);
+// The host that `kwb --host NAME` chose (this machine when none): the runner of eval, baseline, eval-set, lint and
+// the agent's tools runs there. selectHost takes --host out of the arguments; false (the error printed) when the
+// name is not a saved host or URL.
+const RunnerHost& selectedHost();
+bool selectHost(QStringList& arguments);
 // Commands that kwb-runner implements itself (baseline, eval-set): arguments go through unchanged.
 int passThrough(const QString& command, const QStringList& arguments);
 

@@ -94,6 +94,7 @@ Ran runRunner(const QStringList& arguments)
 {
     RunnerJob job;
     job.setRunnerPath(RunnerJob::defaultRunnerPath());
+    job.setHost(selectedHost());
     QEventLoop loop;
     Ran ran;
     QTextStream progress(stderr);

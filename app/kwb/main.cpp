@@ -47,6 +47,9 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  eval-set --tasks DIR --candidates DIR --out DIR\n"
                           "                                   a whole run: one candidate per task, with its summary\n"
                           "  lint TASKSET                     find tasks whose output lets a wrong kernel pass\n"
+                          "  host list|add|remove|test|bootstrap\n"
+                          "                                   GPU hosts over SSH; --host NAME runs eval, baseline,\n"
+                          "                                   eval-set, lint and the agent's tools there\n"
                           "  summary STORE [--json] [filters] pass rate, faster rates, geomean speed-ups, per level\n"
                           "  label STORE --add|--remove L [filters | --trajectory UUID]\n"
                           "                                   label the selected trajectories in one transaction\n"
@@ -75,6 +78,10 @@ int main(int argc, char** argv)
         return kwb::cli::kOk;
     }
     args.removeAt(1); // the rest is "kwb OPTIONS..." for the command's own parser
+    if (command == QLatin1String("host"))
+        return kwb::cli::host(args);
+    if (!kwb::cli::selectHost(args))
+        return kwb::cli::kUsage;
     if (command == QLatin1String("info"))
         return kwb::cli::info(args);
     if (command == QLatin1String("export"))

@@ -2,6 +2,7 @@
 #include "calibratecommand.h"
 #include "evalcommand.h"
 #include "fingerprintcommand.h"
+#include "runner/inputwatch.h"
 #include "lintcommand.h"
 #include "summarizecommand.h"
 
@@ -31,6 +32,9 @@ Commands:
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
 Options:
+  --end-with-input     (before the command) end the run, and everything it started, when standard input closes:
+                       how the workbench starts a runner over SSH, so that a cancel or a dropped connection
+                       leaves nothing running on the host
   -h, --help           show this help
   --version            show the version
 )";
@@ -45,7 +49,13 @@ int usageError(std::string_view message)
 
 int main(int argc, char* argv[])
 {
-    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (!args.empty() && args.front() == "--end-with-input") {
+        args.erase(args.begin());
+        if (!args.empty() && args.front() == "serve")
+            return usageError("serve reads its requests from standard input; --end-with-input is for the other commands.");
+        kwb::runner::endWithInput();
+    }
     if (args.empty())
         return usageError("no command given.");
     const std::string_view command = args.front();

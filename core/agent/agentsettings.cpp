@@ -22,7 +22,10 @@ AgentSettings AgentSettings::load(QSettings& settings)
     a.environment.device = settings.value(QStringLiteral("device"), a.environment.device).toString();
     a.environment.runnerArguments = settings.value(QStringLiteral("runnerArguments")).toStringList();
     a.limits.bashSeconds = settings.value(QStringLiteral("bashSeconds"), a.limits.bashSeconds).toInt();
+    const QString host = settings.value(QStringLiteral("host"), QStringLiteral("local")).toString();
     settings.endGroup();
+    // A host that was removed since: this machine.
+    a.environment.host = RunnerHost::resolve(settings, host, nullptr).value_or(RunnerHost());
     return a;
 }
 
@@ -48,6 +51,7 @@ void AgentSettings::save(QSettings& settings) const
     settings.setValue(QStringLiteral("device"), environment.device);
     settings.setValue(QStringLiteral("runnerArguments"), environment.runnerArguments);
     settings.setValue(QStringLiteral("bashSeconds"), limits.bashSeconds);
+    settings.setValue(QStringLiteral("host"), environment.host.isLocal() ? QStringLiteral("local") : environment.host.name);
     settings.endGroup();
 }
 

@@ -194,6 +194,7 @@ void Toolbox::startEvaluation(EvalReport::Depth depth, int trials)
     }
     m_runner->setRunnerPath(
         m_environment.runnerPath.isEmpty() ? RunnerJob::defaultRunnerPath() : m_environment.runnerPath);
+    m_runner->setHost(m_environment.host);
     m_runner->start(arguments);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "env/runnerhost.h"
 #include "evalreport.h"
 #include "model/evalresult.h"
 #include "model/toolcall.h"
@@ -34,6 +35,7 @@ struct EnvironmentSettings
     QString runnerPath; // empty: beside the application, else on the PATH
     QString device = QStringLiteral("cuda");
     QStringList runnerArguments; // more kwb-runner eval options (--cache-dir, --trials, --python, ...)
+    RunnerHost host; // where the runner runs: this machine (runnerPath applies) or a GPU host over SSH
 };
 
 // What one tool call gave: the text the model reads as the tool message, and for the evaluation tools the

@@ -3,6 +3,7 @@
 #include "runner/childprocess.h"
 
 #include "processtree.h"
+#include "remoterun.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -22,6 +23,8 @@ RunnerJob::RunnerJob(QObject* parent)
 
 RunnerJob::~RunnerJob()
 {
+    if (m_remote)
+        m_remote->disconnect(this); // its own destructor (a child of ours) ends what runs
     if (!m_process)
         return;
     m_process->disconnect(this);
@@ -40,13 +43,26 @@ QString RunnerJob::defaultRunnerPath()
 
 bool RunnerJob::start(const QStringList& arguments)
 {
-    if (m_process)
+    if (isRunning())
         return false;
     m_stdout.clear();
     m_partialLine.clear();
     m_runnerMessage.clear();
     m_lastLine.clear();
     m_cancelled = false;
+    if (!m_host.isLocal()) {
+        m_remote = new RemoteRun(m_host, arguments, this);
+        connect(m_remote, &RemoteRun::progress, this, [this](const QString& line) {
+            if (line.startsWith(QLatin1String("kwb-runner: ")))
+                m_runnerMessage = line.mid(12);
+            m_lastLine = line;
+            Q_EMIT progress(line);
+        });
+        connect(m_remote, &RemoteRun::ran, this, &RunnerJob::remoteRan);
+        connect(m_remote, &RemoteRun::failed, this, [this](const QString& sentence) { end(nullptr, sentence); });
+        m_remote->start();
+        return true;
+    }
     m_process = new QProcess(this);
     m_process->setProcessEnvironment(childEnvironment());
     // A group of its own, so that a cancel reaches what the runner started and never the workbench.
@@ -74,6 +90,11 @@ QProcessEnvironment RunnerJob::childEnvironment()
 
 void RunnerJob::cancel()
 {
+    if (m_remote) {
+        m_cancelled = true;
+        m_remote->cancel(); // it fails with its own sentence
+        return;
+    }
     if (!m_process)
         return;
     m_cancelled = true;
@@ -119,14 +140,25 @@ void RunnerJob::processError(QProcess::ProcessError error)
 void RunnerJob::processFinished(int exitCode, QProcess::ExitStatus status)
 {
     m_stdout += m_process->readAllStandardOutput();
-    m_output = m_stdout;
-    m_exitCode = status == QProcess::NormalExit ? exitCode : -1;
     readProgress(true);
+    interpret(exitCode, status == QProcess::CrashExit);
+}
+
+void RunnerJob::remoteRan(int exitCode, const QByteArray& output)
+{
+    m_stdout = output;
+    interpret(exitCode, false);
+}
+
+void RunnerJob::interpret(int exitCode, bool crashed)
+{
+    m_output = m_stdout;
+    m_exitCode = crashed ? -1 : exitCode;
     if (m_cancelled) {
         end(nullptr, tr("The kwb-runner run was cancelled."));
         return;
     }
-    if (status == QProcess::CrashExit) {
+    if (crashed) {
         // On a crash QProcess's exit code is the signal's number.
         const QString signal = QString::fromLocal8Bit(strsignal(exitCode));
         const QString last = lastStderrLine();
@@ -159,7 +191,13 @@ void RunnerJob::processFinished(int exitCode, QProcess::ExitStatus status)
         end(nullptr, tr("kwb-runner's output is JSON but not an object."));
         return;
     }
-    const QJsonObject result = document.object();
+    QJsonObject result = document.object();
+    if (!m_host.isLocal() && result.value(QLatin1String("fingerprint")).isObject()) {
+        // The result says which of the user's hosts it came from (the runner knows only the machine's own name).
+        QJsonObject fingerprint = result.value(QLatin1String("fingerprint")).toObject();
+        fingerprint.insert(QLatin1String("runner_host"), QStringLiteral("%1 (%2)").arg(m_host.displayName(), m_host.url()));
+        result.insert(QLatin1String("fingerprint"), fingerprint);
+    }
     if (result.contains(QLatin1String("error"))) {
         const QString sentence = result.value(QLatin1String("error")).toString();
         end(nullptr, sentence.isEmpty() ? tr("kwb-runner reported an error without saying which.") : sentence);
@@ -172,8 +210,15 @@ void RunnerJob::end(const QJsonObject* result, const QString& sentence)
 {
     QProcess* process = m_process;
     m_process = nullptr; // a slot of ours may start the next run
-    process->disconnect(this);
-    process->deleteLater();
+    if (process) {
+        process->disconnect(this);
+        process->deleteLater();
+    }
+    if (RemoteRun* remote = m_remote) {
+        m_remote = nullptr;
+        remote->disconnect(this);
+        remote->deleteLater();
+    }
     m_stdout.clear();
     if (result)
         Q_EMIT finished(*result);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runnerhost.h"
+
 #include <QJsonObject>
 #include <QObject>
 #include <QProcessEnvironment>
@@ -8,6 +10,8 @@
 #include <QStringList>
 
 namespace kwb {
+
+class RemoteRun;
 
 // One run of kwb-runner as a child process, never blocking the caller's thread: stderr arrives line by line
 // as progress, and the run ends with exactly one of finished (the JSON object it printed) or failed (one
@@ -27,12 +31,16 @@ public:
     static QProcessEnvironment childEnvironment();
     void setRunnerPath(const QString& path) { m_runnerPath = path; }
     QString runnerPath() const { return m_runnerPath; }
+    // Where the runner runs: this machine (the default; runnerPath applies) or a GPU host over SSH (RemoteRun: the
+    // inputs go there and the outputs come back, and the result's paths are this machine's).
+    void setHost(const RunnerHost& host) { m_host = host; }
+    const RunnerHost& host() const { return m_host; }
 
     // Starts `kwb-runner ARGUMENTS`; false (and no signal) when a run is already going.
     bool start(const QStringList& arguments);
     // Kills the runner and everything it started; the run then fails with a sentence that says it was cancelled.
     void cancel();
-    bool isRunning() const { return m_process != nullptr; }
+    bool isRunning() const { return m_process != nullptr || m_remote != nullptr; }
     bool wasCancelled() const { return m_cancelled; }
     // Of the last run that ended: kwb-runner's exit status and what it printed on stdout (for commands whose
     // output is passed on as it is).
@@ -48,11 +56,15 @@ private:
     void readProgress(bool flush);
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void processError(QProcess::ProcessError error);
+    void interpret(int exitCode, bool crashed); // what the runner printed and how it ended
+    void remoteRan(int exitCode, const QByteArray& output);
     void end(const QJsonObject* result, const QString& sentence);
     QString lastStderrLine() const; // for failure sentences
 
     QString m_runnerPath;
+    RunnerHost m_host;
     QProcess* m_process = nullptr;
+    RemoteRun* m_remote = nullptr;
     QByteArray m_stdout;
     QByteArray m_output;
     int m_exitCode = -1;
