@@ -70,10 +70,7 @@ GpuHostsDialog::GpuHostsDialog(const QList<RunnerHost>& hosts, QWidget* parent)
     columns->addLayout(left, 1);
     columns->addLayout(form, 2);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        keepEdits();
-        accept();
-    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &GpuHostsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(add, &QPushButton::clicked, this, &GpuHostsDialog::addHost);
     connect(m_remove, &QPushButton::clicked, this, &GpuHostsDialog::removeHost);
@@ -90,6 +87,12 @@ GpuHostsDialog::GpuHostsDialog(const QList<RunnerHost>& hosts, QWidget* parent)
         m_list->setCurrentRow(0);
     else
         showHost(-1);
+}
+
+void GpuHostsDialog::accept()
+{
+    keepEdits();
+    QDialog::accept();
 }
 
 QList<RunnerHost> GpuHostsDialog::hosts() const

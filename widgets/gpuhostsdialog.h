@@ -23,6 +23,7 @@ public:
     explicit GpuHostsDialog(const QList<RunnerHost>& hosts, QWidget* parent = nullptr);
 
     QList<RunnerHost> hosts() const;
+    void accept() override; // the form's edits kept first
     QPushButton* testButton() const { return m_test; }
     QString testResult() const;
     bool isTesting() const;

@@ -4,6 +4,7 @@
 #include "fingerprintcommand.h"
 #include "runner/inputwatch.h"
 #include "lintcommand.h"
+#include "shellcommand.h"
 #include "summarizecommand.h"
 
 #include <iostream>
@@ -28,6 +29,7 @@ Commands:
   calibrate            measure copy bandwidth and matrix rates for the roofline (see calibrate --help)
   floor --task T       the least work a task needs: bytes and FLOPs
   lint --tasks DIR     find tasks whose output lets a wrong kernel pass (zeros, a constant, a cached answer)
+  shell --dir D -- CMD run a command as the agent's bash tool does: sandboxed, time-limited (see shell --help)
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -81,6 +83,8 @@ int main(int argc, char* argv[])
         return kwb::runner::floorCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "lint")
         return kwb::runner::lintCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "shell")
+        return kwb::runner::shellCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)
         return kwb::runner::fingerprintCommand(std::cout);
     if (command == "summarize" && args.size() == 2)

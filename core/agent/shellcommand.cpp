@@ -1,6 +1,7 @@
 #include "shellcommand.h"
 
 #include "env/processtree.h"
+#include "env/remoterun.h"
 #include "runner/childprocess.h"
 #include "runner/sandbox.h"
 
@@ -23,6 +24,8 @@ ShellCommand::ShellCommand(QObject* parent)
 
 ShellCommand::~ShellCommand()
 {
+    if (m_remote)
+        m_remote->disconnect(this); // a child of ours: its destructor closes the connection
     if (!m_process)
         return;
     m_process->disconnect(this);
@@ -32,13 +35,17 @@ ShellCommand::~ShellCommand()
 
 bool ShellCommand::start(const QString& command, const QString& directory, int seconds, qint64 outputBytes)
 {
-    if (m_process)
+    if (isRunning())
         return false;
     m_output.emplace(outputBytes);
     m_seconds = seconds;
     m_timedOut = false;
     m_cancelled = false;
     m_pid = 0;
+    if (!m_host.isLocal()) {
+        startRemote(command, directory);
+        return true;
+    }
     m_process = new QProcess(this);
     // Only paths, locale and CUDA, compiler and Python settings: no credential of the user's, whatever its name.
     QProcessEnvironment environment;
@@ -89,8 +96,52 @@ bool ShellCommand::start(const QString& command, const QString& directory, int s
     return true;
 }
 
+void ShellCommand::startRemote(const QString& command, const QString& directory)
+{
+    m_remote = new RemoteRun(m_host,
+        { QStringLiteral("shell"), QStringLiteral("--dir"), directory, QStringLiteral("--seconds"), QString::number(m_seconds),
+            QStringLiteral("--"), command },
+        this);
+    connect(m_remote, &RemoteRun::ran, this, &ShellCommand::remoteEnded);
+    connect(m_remote, &RemoteRun::failed, this, [this](const QString& sentence) {
+        if (m_cancelled)
+            end(QStringLiteral("[stopped by the user]"), true);
+        else if (m_timedOut)
+            end(statusLine(124, false, m_seconds), true);
+        else
+            end(QStringLiteral("[the command could not run on %1: %2]").arg(m_host.displayName(), sentence), true);
+    });
+    // The host enforces the limit; this one is for a host that stops answering.
+    m_timer.start(std::chrono::seconds(std::max(1, m_seconds) + 60));
+    m_remote->start();
+}
+
+void ShellCommand::remoteEnded(int exitCode, const QByteArray& output)
+{
+    m_output->append(output);
+    const bool timedOut = exitCode == 124;
+    end(exitCode > 128 && exitCode < 160 ? statusLine(exitCode - 128, true, m_seconds) : statusLine(exitCode, false, m_seconds),
+        timedOut);
+}
+
+QString ShellCommand::statusLine(int exitCode, bool crashed, int seconds)
+{
+    if (!crashed && exitCode == 124)
+        return QStringLiteral("[killed after %1 s: the command ran past the time limit; it and everything it started "
+                              "were stopped]")
+            .arg(seconds);
+    if (crashed)
+        return QStringLiteral("[killed by signal %1 (%2)]").arg(exitCode).arg(QString::fromLocal8Bit(strsignal(exitCode)));
+    return QStringLiteral("[exit status %1]").arg(exitCode);
+}
+
 void ShellCommand::cancel()
 {
+    if (m_remote) {
+        m_cancelled = true;
+        m_remote->cancel(); // failed() follows
+        return;
+    }
     if (!m_process || m_pid <= 0)
         return;
     m_cancelled = true;
@@ -99,6 +150,10 @@ void ShellCommand::cancel()
 
 void ShellCommand::killTree()
 {
+    if (m_remote) {
+        m_remote->cancel();
+        return;
+    }
     if (m_pid > 0)
         ProcessTree::kill(m_pid);
 }
@@ -134,12 +189,18 @@ void ShellCommand::processFinished(int exitCode, QProcess::ExitStatus status)
 
 void ShellCommand::end(const QString& lastLine, bool isError)
 {
-    if (!m_process)
+    if (!m_process && !m_remote)
         return;
-    QProcess* process = m_process;
-    m_process = nullptr; // a slot of ours may start the next command
-    process->disconnect(this);
-    process->deleteLater();
+    if (QProcess* process = m_process) {
+        m_process = nullptr; // a slot of ours may start the next command
+        process->disconnect(this);
+        process->deleteLater();
+    }
+    if (RemoteRun* remote = m_remote) {
+        m_remote = nullptr;
+        remote->disconnect(this);
+        remote->deleteLater();
+    }
     m_timer.stop();
     QString text = m_output->totalBytes() > 0 ? m_output->text() : QStringLiteral("(no output)");
     if (!text.endsWith(QLatin1Char('\n')))

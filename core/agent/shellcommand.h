@@ -1,12 +1,17 @@
 #pragma once
 
 #include "clippedoutput.h"
+#include "env/runnerhost.h"
 
 #include <QObject>
 #include <QProcess>
 #include <QString>
 #include <QTimer>
 #include <optional>
+
+namespace kwb {
+class RemoteRun;
+}
 
 namespace kwb::agent {
 
@@ -23,8 +28,11 @@ public:
 
     // false when one is running. finished() follows, from the event loop.
     bool start(const QString& command, const QString& directory, int seconds, qint64 outputBytes);
+    // On a GPU host the workspace goes there, `kwb-runner shell` runs the command in the host's sandbox with the same
+    // limit, and the workspace comes back as the command left it.
+    void setHost(const RunnerHost& host) { m_host = host; }
     void cancel(); // finished() follows with the output so far and a line saying it was stopped
-    bool isRunning() const { return m_process != nullptr; }
+    bool isRunning() const { return m_process != nullptr || m_remote != nullptr; }
 
 Q_SIGNALS:
     // The output with a last line for how it ended ("[exit status 2]"); isError when the command could not run,
@@ -35,8 +43,13 @@ private:
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void killTree();
     void end(const QString& lastLine, bool isError);
+    void startRemote(const QString& command, const QString& directory);
+    void remoteEnded(int exitCode, const QByteArray& output);
+    static QString statusLine(int exitCode, bool crashed, int seconds);
 
+    RunnerHost m_host;
     QProcess* m_process = nullptr;
+    RemoteRun* m_remote = nullptr;
     QTimer m_timer;
     std::optional<ClippedOutput> m_output;
     qint64 m_pid = 0;

@@ -2,6 +2,7 @@
 
 #include "clippedoutput.h"
 #include "env/runnerjob.h"
+#include "env/runnerservice.h"
 #include "policy.h"
 #include "runner/sandbox.h"
 #include "shellcommand.h"
@@ -53,6 +54,15 @@ void Toolbox::setLimits(const ToolLimits& limits)
 void Toolbox::setEnvironment(const EnvironmentSettings& settings)
 {
     m_environment = settings;
+    if (m_runner && m_runner->isRunning())
+        return; // the service in use stays; the next settings apply from the next Toolbox
+    delete m_service;
+    m_service = nullptr;
+    // Warm workers start now, while the agent waits for its model's first answer.
+    if (m_environment.warmWorkers && m_environment.host.isLocal())
+        m_service = new RunnerService(
+            m_environment.runnerPath.isEmpty() ? RunnerJob::defaultRunnerPath() : m_environment.runnerPath,
+            m_environment.runnerArguments + QStringList { QStringLiteral("--device"), m_environment.device }, this);
 }
 
 QJsonArray Toolbox::schemas()
@@ -139,7 +149,7 @@ void Toolbox::startBash(const QString& command)
         m_shell = new ShellCommand(this);
         // Where there is no sandbox, the first result of a branch says so once, for the reader of the transcript.
         const runner::Sandbox& sandbox = runner::Sandbox::instance();
-        QString note = sandbox.kind() == runner::Sandbox::Kind::Bubblewrap
+        QString note = sandbox.kind() == runner::Sandbox::Kind::Bubblewrap || !m_environment.host.isLocal()
             ? QString()
             : QStringLiteral("[no sandbox: %1]\n").arg(QString::fromStdString(sandbox.note()));
         connect(m_shell, &ShellCommand::finished, this, [this, note](const QString& output, bool isError) mutable {
@@ -147,6 +157,7 @@ void Toolbox::startBash(const QString& command)
             note.clear();
         });
     }
+    m_shell->setHost(m_environment.host);
     m_shell->start(command, m_workspace, m_limits.bashSeconds, m_limits.outputBytes);
 }
 
@@ -195,6 +206,7 @@ void Toolbox::startEvaluation(EvalReport::Depth depth, int trials)
     m_runner->setRunnerPath(
         m_environment.runnerPath.isEmpty() ? RunnerJob::defaultRunnerPath() : m_environment.runnerPath);
     m_runner->setHost(m_environment.host);
+    m_runner->setService(m_service);
     m_runner->start(arguments);
 }
 

@@ -16,6 +16,7 @@ class QTemporaryDir;
 
 namespace kwb {
 class RunnerJob;
+class RunnerService;
 }
 
 namespace kwb::agent {
@@ -36,6 +37,9 @@ struct EnvironmentSettings
     QString device = QStringLiteral("cuda");
     QStringList runnerArguments; // more kwb-runner eval options (--cache-dir, --trials, --python, ...)
     RunnerHost host; // where the runner runs: this machine (runnerPath applies) or a GPU host over SSH
+    // On this machine, evaluations go to a `kwb-runner serve` that lives as long as the Toolbox (warm workers,
+    // started with the environment); false: a runner of its own for each call.
+    bool warmWorkers = true;
 };
 
 // What one tool call gave: the text the model reads as the tool message, and for the evaluation tools the
@@ -93,6 +97,7 @@ private:
     EnvironmentSettings m_environment;
     ShellCommand* m_shell = nullptr;
     RunnerJob* m_runner = nullptr;
+    RunnerService* m_service = nullptr;
     std::unique_ptr<QTemporaryDir> m_runDirectory; // one evaluation's --run-dir, removed when it ends
     EvalReport::Depth m_depth = EvalReport::Depth::Profile;
     std::optional<ToolOutcome> m_pending; // an outcome waiting for the event loop

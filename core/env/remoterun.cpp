@@ -18,6 +18,8 @@ namespace {
 const QStringList kInputOptions { QStringLiteral("--task"), QStringLiteral("--candidate"), QStringLiteral("--tasks"),
     QStringLiteral("--candidates") };
 const QStringList kOutputOptions { QStringLiteral("--run-dir"), QStringLiteral("--out") };
+// Folders that go to the host and come back as the run left them (the agent's workspace for `shell`).
+const QStringList kInOutOptions { QStringLiteral("--dir") };
 // The host's own: its caches stay there, and its harness, Python and ncu are where it has them.
 const QStringList kHostOptions { QStringLiteral("--cache-dir"), QStringLiteral("--harness"), QStringLiteral("--python"),
     QStringLiteral("--ncu-path") };
@@ -95,6 +97,10 @@ bool RemoteRun::prepare(QString* error)
     QDir(m_staging->path()).mkpath(QStringLiteral("in"));
     bool hasOutput = false;
     for (qsizetype i = 1; i < m_arguments.size(); ++i) {
+        if (m_arguments.at(i) == QLatin1String("--")) { // the rest is not options (shell's command)
+            m_hostArguments += m_arguments.mid(i);
+            break;
+        }
         QString option = m_arguments.at(i);
         QString value;
         bool inlineValue = false;
@@ -103,7 +109,8 @@ bool RemoteRun::prepare(QString* error)
             option = option.left(eq);
             inlineValue = true;
         }
-        const bool known = kInputOptions.contains(option) || kOutputOptions.contains(option) || kHostOptions.contains(option);
+        const bool known = kInputOptions.contains(option) || kOutputOptions.contains(option) || kHostOptions.contains(option)
+            || kInOutOptions.contains(option);
         if (!known) {
             m_hostArguments.append(m_arguments.at(i));
             continue;
@@ -134,6 +141,8 @@ bool RemoteRun::prepare(QString* error)
             return false;
         }
         m_inputs.append({ local.absoluteFilePath(), relative });
+        if (kInOutOptions.contains(option))
+            m_inOut.append({ local.absoluteFilePath(), relative });
         m_hostArguments += { option, m_folder + QLatin1Char('/') + relative };
     }
     if (!hasOutput && (command == QLatin1String("eval") || command == QLatin1String("baseline"))) {
@@ -211,21 +220,71 @@ void RemoteRun::startFetch()
 {
     m_step = Step::Fetch;
     const QString folder = RunnerHost::shellQuote(m_folder);
-    const QString out = RunnerHost::shellQuote(m_folder + QStringLiteral("/out"));
-    if (m_localOutput.isEmpty()) {
+    QStringList parts;
+    if (!m_localOutput.isEmpty())
+        parts.append(QStringLiteral("out"));
+    for (const auto& inOut : std::as_const(m_inOut))
+        parts.append(inOut.second);
+    if (parts.isEmpty()) {
         m_ssh = sshProcess(QStringLiteral("rm -rf %1").arg(folder));
         m_ssh->start();
         return;
     }
-    QDir().mkpath(m_localOutput);
-    m_ssh = sshProcess(
-        QStringLiteral("if [ -d %1 ]; then tar -cf - -C %1 .; else tar -cf - -T /dev/null; fi; s=$?; rm -rf %2; exit $s")
-            .arg(out, folder));
+    m_fetched = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/kwb-fetch-XXXXXX"));
+    // What exists of the parts, in one archive; then the host's folder goes.
+    m_ssh = sshProcess(QStringLiteral("cd %1 && set -- && for p in %2; do [ -e \"$p\" ] && set -- \"$@\" \"$p\"; done; "
+                                      "tar -cf - -T /dev/null \"$@\"; s=$?; cd / && rm -rf %1; exit $s")
+                           .arg(folder, joined(parts)));
     m_tar = new QProcess(this);
     m_ssh->setStandardOutputProcess(m_tar);
-    m_tar->setWorkingDirectory(m_localOutput);
+    m_tar->setWorkingDirectory(m_fetched->path());
     m_tar->start(QStringLiteral("tar"), { QStringLiteral("-xf"), QStringLiteral("-") });
     m_ssh->start();
+}
+
+// The fetched parts where they belong: the output folder's entries into the local one, and each folder that went
+// and came back as the run left it (what the run deleted is deleted here too).
+bool RemoteRun::placeFetched(QString* error)
+{
+    if (!m_fetched)
+        return true;
+    const QDir fetched(m_fetched->path());
+    if (!m_localOutput.isEmpty() && fetched.exists(QStringLiteral("out"))) {
+        QDir().mkpath(m_localOutput);
+        const QDir from(fetched.filePath(QStringLiteral("out")));
+        for (const QString& entry : from.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)) {
+            const QString target = QDir(m_localOutput).filePath(entry);
+            if (QFileInfo(target).isDir())
+                QDir(target).removeRecursively();
+            else
+                QFile::remove(target);
+            if (!QFile::rename(from.filePath(entry), target) && !copyTree(from.filePath(entry), target)) {
+                *error = QStringLiteral("%1 could not be put in %2.").arg(entry, m_localOutput);
+                return false;
+            }
+        }
+    }
+    for (const auto& [local, relative] : std::as_const(m_inOut)) {
+        const QString back = fetched.filePath(relative);
+        if (!QFileInfo(back).exists()) {
+            *error = QStringLiteral("%1 did not come back from %2.").arg(local, m_host.displayName());
+            return false;
+        }
+        QDir target(local);
+        for (const QString& entry : target.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)) {
+            const QFileInfo info(target.filePath(entry));
+            if (info.isDir() && !info.isSymLink())
+                QDir(info.filePath()).removeRecursively();
+            else
+                QFile::remove(info.filePath());
+        }
+        if (!copyTree(back, local)) {
+            *error = QStringLiteral("%1 could not be brought back from %2.").arg(local, m_host.displayName());
+            return false;
+        }
+    }
+    m_fetched.reset();
+    return true;
 }
 
 void RemoteRun::stepFinished(int exitCode, QProcess::ExitStatus status)
@@ -295,6 +354,10 @@ void RemoteRun::stepFinished(int exitCode, QProcess::ExitStatus status)
             fail(QStringLiteral("The connection to %1 was lost while the results came back (%2); run it again once the "
                                 "host is back.")
                      .arg(host, lastLine()));
+            return;
+        }
+        if (QString error; !placeFetched(&error)) {
+            fail(error);
             return;
         }
         m_step = Step::Done;

@@ -16,7 +16,8 @@ namespace kwb {
 //     --candidates) go to a folder of this run's own on the host;
 //  2. run: the runner runs there with --end-with-input, so that closing the connection (cancel, or a connection
 //     that drops) stops everything it started;
-//  3. fetch: the output folder (--run-dir or --out) comes back, and the host's folder is removed.
+//  3. fetch: the output folder (--run-dir or --out) comes back, a folder that went both ways (shell's --dir, the
+//     agent's workspace) comes back as the run left it, and the host's folder is removed.
 // Paths the runner prints are this machine's again: the host's output folder becomes the local one and the
 // host's copies of the inputs become the paths they were uploaded from. The host keeps its build and baseline
 // caches (the runner's own --cache-dir, --harness, --python and --ncu-path are the host's: those options are
@@ -51,6 +52,7 @@ private:
     void startUpload();
     void startRun();
     void startFetch();
+    bool placeFetched(QString* error);
     void stepFinished(int exitCode, QProcess::ExitStatus status);
     void readErrors(bool flush);
     void fail(const QString& sentence);
@@ -65,8 +67,10 @@ private:
     QString m_folder; // on the host, as the runner's working paths name it (relative to the home unless absolute)
     QString m_hostHome; // the login's home on the host, read in the upload step
     QList<QPair<QString, QString>> m_inputs; // local path, path under the host folder's in/
+    QList<QPair<QString, QString>> m_inOut; // of those, the folders that come back (shell's --dir)
     QString m_localOutput;
     std::unique_ptr<QTemporaryDir> m_staging;
+    std::unique_ptr<QTemporaryDir> m_fetched;
     Step m_step = Step::Idle;
     QProcess* m_ssh = nullptr;
     QProcess* m_tar = nullptr;

@@ -4,6 +4,7 @@
 
 #include "processtree.h"
 #include "remoterun.h"
+#include "runnerservice.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -23,6 +24,10 @@ RunnerJob::RunnerJob(QObject* parent)
 
 RunnerJob::~RunnerJob()
 {
+    for (const auto& connection : std::as_const(m_serviceConnections))
+        disconnect(connection);
+    if (m_serviceBusy && m_service)
+        m_service->cancel(); // its answer would have no one to go to
     if (m_remote)
         m_remote->disconnect(this); // its own destructor (a child of ours) ends what runs
     if (!m_process)
@@ -50,6 +55,26 @@ bool RunnerJob::start(const QStringList& arguments)
     m_runnerMessage.clear();
     m_lastLine.clear();
     m_cancelled = false;
+    if (m_service && m_host.isLocal() && arguments.value(0) == QLatin1String("eval") && !m_service->isBusy()) {
+        m_serviceBusy = true;
+        m_serviceConnections = {
+            connect(m_service, &RunnerService::progress, this,
+                [this](const QString& line) {
+                    if (line.startsWith(QLatin1String("kwb-runner: ")))
+                        m_runnerMessage = line.mid(12);
+                    m_lastLine = line;
+                    Q_EMIT progress(line);
+                }),
+            connect(m_service, &RunnerService::answered, this,
+                [this](const QByteArray& line) {
+                    m_stdout = line;
+                    interpret(0, false);
+                }),
+            connect(m_service, &RunnerService::failed, this, [this](const QString& sentence) { end(nullptr, sentence); }),
+        };
+        m_service->request(arguments.mid(1));
+        return true;
+    }
     if (!m_host.isLocal()) {
         m_remote = new RemoteRun(m_host, arguments, this);
         connect(m_remote, &RemoteRun::progress, this, [this](const QString& line) {
@@ -90,6 +115,11 @@ QProcessEnvironment RunnerJob::childEnvironment()
 
 void RunnerJob::cancel()
 {
+    if (m_serviceBusy) {
+        m_cancelled = true;
+        m_service->cancel(); // it fails with its own sentence
+        return;
+    }
     if (m_remote) {
         m_cancelled = true;
         m_remote->cancel(); // it fails with its own sentence
@@ -214,6 +244,10 @@ void RunnerJob::end(const QJsonObject* result, const QString& sentence)
         process->disconnect(this);
         process->deleteLater();
     }
+    m_serviceBusy = false;
+    for (const auto& connection : std::as_const(m_serviceConnections))
+        disconnect(connection);
+    m_serviceConnections.clear();
     if (RemoteRun* remote = m_remote) {
         m_remote = nullptr;
         remote->disconnect(this);

@@ -12,6 +12,7 @@
 namespace kwb {
 
 class RemoteRun;
+class RunnerService;
 
 // One run of kwb-runner as a child process, never blocking the caller's thread: stderr arrives line by line
 // as progress, and the run ends with exactly one of finished (the JSON object it printed) or failed (one
@@ -35,12 +36,15 @@ public:
     // inputs go there and the outputs come back, and the result's paths are this machine's).
     void setHost(const RunnerHost& host) { m_host = host; }
     const RunnerHost& host() const { return m_host; }
+    // Evaluations (`eval`) on this machine go to this serve's warm workers instead of a runner of their own; the
+    // service is the caller's and outlives the job. Other commands, and hosts over SSH, start a runner as before.
+    void setService(RunnerService* service) { m_service = service; }
 
     // Starts `kwb-runner ARGUMENTS`; false (and no signal) when a run is already going.
     bool start(const QStringList& arguments);
     // Kills the runner and everything it started; the run then fails with a sentence that says it was cancelled.
     void cancel();
-    bool isRunning() const { return m_process != nullptr || m_remote != nullptr; }
+    bool isRunning() const { return m_process != nullptr || m_remote != nullptr || m_serviceBusy; }
     bool wasCancelled() const { return m_cancelled; }
     // Of the last run that ended: kwb-runner's exit status and what it printed on stdout (for commands whose
     // output is passed on as it is).
@@ -65,6 +69,9 @@ private:
     RunnerHost m_host;
     QProcess* m_process = nullptr;
     RemoteRun* m_remote = nullptr;
+    RunnerService* m_service = nullptr;
+    bool m_serviceBusy = false;
+    QList<QMetaObject::Connection> m_serviceConnections;
     QByteArray m_stdout;
     QByteArray m_output;
     int m_exitCode = -1;

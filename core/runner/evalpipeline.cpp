@@ -447,6 +447,37 @@ const std::string& EvalPipeline::toolchain()
     return known.emplace(m_request.device, stage.status == "passed" ? text : std::string()).first->second;
 }
 
+// The harness's binding.cpp as an object, built once per C++ flags and toolchain by a stage that reads nothing of any
+// candidate's and kept in the cache, which candidate stages can read but not write: workspace builds that bring no
+// binding of their own link it instead of compiling the same torch and pybind11 translation unit each time.
+std::string EvalPipeline::bindingObject()
+{
+    static std::mutex lock;
+    const std::string& tools = toolchain();
+    std::lock_guard<std::mutex> hold(lock);
+    Sha256 digest;
+    for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" })
+        digest.addFile(harnessScript(part));
+    digest.add(m_request.cflags).add(std::string(1, '\0')).add(tools);
+    const fs::path folder = fs::absolute(m_request.cacheDirectory) / "binding" / digest.hex().substr(0, 32);
+    const fs::path object = folder / "binding.o";
+    std::error_code ec;
+    if (fs::exists(object, ec))
+        return object.string();
+    Stage stage;
+    runHarness("binding", { "binding", "--device", m_request.device, "--cflags=" + m_request.cflags },
+        m_request.compileLimits, false, stage);
+    const fs::path built = stage.result["object"].toString();
+    if (stage.status != "passed" || built.empty())
+        return {}; // the build compiles binding.cpp itself, as before
+    fs::create_directories(folder, ec);
+    const fs::path partial = folder / ("binding.o." + std::to_string(::getpid()));
+    fs::copy_file(built, partial, fs::copy_options::overwrite_existing, ec);
+    if (!ec)
+        fs::rename(partial, object, ec); // whole or not there, for another runner reading the cache
+    return fs::exists(object, ec) ? object.string() : std::string();
+}
+
 // The build cache's key, computed here from the bytes of the candidate's sources: no candidate stage chooses where
 // a build is kept, so none can put one under another candidate's key.
 std::string EvalPipeline::buildKey()
@@ -541,10 +572,16 @@ void EvalPipeline::compile()
         if (m_layout == "workspace") {
             args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", stageDirectory("compile") + "/build" });
             // Built for another candidate with the same sources: only this one's files are read.
+            bool built = false;
             for (auto it = fs::directory_iterator(kept, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-                if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so")
+                if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so") {
                     args.insert(args.end(), { "--cached-module", it->path().string() });
+                    built = true;
+                }
             }
+            const bool ownBinding = fs::exists(fs::path(m_candidateCopy) / "binding.cpp");
+            if (const std::string binding = built || ownBinding ? std::string() : bindingObject(); !binding.empty())
+                args.insert(args.end(), { "--binding-object", binding });
         } else {
             args.insert(args.end(), { "--single-file", m_candidateCopy });
             fs::create_directories(kept);

@@ -74,6 +74,7 @@ private:
     void finishPair(const std::string& name, const WorkerPairOutcome& outcome, const ProcessSpec& driver,
         const ProcessSpec& worker, bool sandboxed, Stage& driverStage, Stage& workerStage);
     const std::string& toolchain();
+    std::string bindingObject(); // the harness's binding built once per flags and toolchain; empty when it would not build
     std::string buildKey();
     std::string reportKey() const;
     std::string torchExtensionsDirectory() const;

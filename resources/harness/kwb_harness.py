@@ -130,8 +130,12 @@ def stage_compile(args):
     include_dirs = [args.workspace, os.path.join(args.workspace, "kernels")]
     headers = sorted(glob.glob(os.path.join(args.workspace, "*.h")) + glob.glob(os.path.join(args.workspace, "kernels", "*.h"))
                      + glob.glob(os.path.join(args.workspace, "kernels", "*.cuh")))
+    ldflags = []
     if not os.path.exists(os.path.join(args.workspace, "binding.cpp")):
-        sources.append(os.path.join(HERE, "workspace", "binding.cpp"))
+        if args.binding_object:  # built once for these flags by the runner's binding stage: linked, not compiled
+            ldflags.append(args.binding_object)
+        else:
+            sources.append(os.path.join(HERE, "workspace", "binding.cpp"))
         headers.append(os.path.join(HERE, "workspace", "binding_registry.h"))
         include_dirs.append(os.path.join(HERE, "workspace"))
     has_cuda = any(s.endswith(".cu") for s in sources)
@@ -155,7 +159,7 @@ def stage_compile(args):
     os.makedirs(work_dir)
     try:
         ext.load(name="cuda_extension", sources=sources, extra_include_paths=include_dirs,
-                 extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(),
+                 extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(), extra_ldflags=ldflags,
                  build_directory=work_dir, with_cuda=has_cuda, verbose=True, is_python_module=True)
     except Exception as e:  # the compiler output is already in the log for the diagnostics parser
         shutil.rmtree(work_dir, ignore_errors=True)
@@ -167,6 +171,32 @@ def stage_compile(args):
                 "libraries": list(libraries), "allow_torch_ops": allow_torch,
                 "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
                             for s in sources]})
+
+
+def stage_binding(args):
+    """The harness's binding.cpp built once for these C++ flags and this toolchain, by a stage that reads no file of
+    any candidate's: workspace builds that bring no binding of their own link its object instead of compiling the
+    same file again (a torch and pybind11 translation unit, the slowest part of a small build)."""
+    import shutil
+
+    import torch.utils.cpp_extension as ext
+
+    start = time.perf_counter()
+    work = os.path.join(args.out, "build")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    try:
+        ext.load(name="cuda_extension", sources=[os.path.join(HERE, "workspace", "binding.cpp")],
+                 extra_include_paths=[os.path.join(HERE, "workspace")], extra_cflags=args.cflags.split(),
+                 build_directory=work, with_cuda=False, verbose=True, is_python_module=False)
+    except Exception as e:
+        fail(args.out, "binding", "the harness's binding did not build: " + first_line(e)[:300],
+             seconds=time.perf_counter() - start)
+    objects = glob.glob(os.path.join(work, "binding*.o"))
+    if not objects:
+        fail(args.out, "binding", "the harness's binding built no object", seconds=time.perf_counter() - start)
+    write_json(os.path.join(args.out, "binding.json"),
+               {"stage": "binding", "ok": True, "object": objects[0], "seconds": time.perf_counter() - start})
 
 
 def stage_toolchain(args):
@@ -327,6 +357,10 @@ def main():
     c.add_argument("--device", default="cuda")
     c.add_argument("--cflags", default="-O3")
     c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
+    c.add_argument("--binding-object", default="", help="the runner's build of the harness's binding.cpp, to link")
+    b = sub.add_parser("binding")
+    b.add_argument("--device", default="cuda")
+    b.add_argument("--cflags", default="-O3")
 
     s = sub.add_parser("candidate")
     s.add_argument("--task", required=True)
@@ -361,7 +395,7 @@ def main():
     # Nsight Compute's pass is locked by the runner around the whole profiler.
     {"compile": stage_compile, "candidate": stage_candidate, "floor": stage_floor,
      "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment,
-     "toolchain": stage_toolchain}[args.stage](args)
+     "toolchain": stage_toolchain, "binding": stage_binding}[args.stage](args)
 
 
 if __name__ == "__main__":

@@ -490,7 +490,7 @@ void TestToolbox::evaluationArgumentsAndTrace()
     box.setEnvironment({ runner, QStringLiteral("cuda"),
         { QStringLiteral("--cache-dir"), QStringLiteral("/c"), QStringLiteral("--device"), QStringLiteral("cpu"),
             QStringLiteral("--trials"), QStringLiteral("4") },
-        RunnerHost() });
+        RunnerHost(), false });
     const auto arguments = [&argsFile] {
         QFile file(argsFile);
         return file.open(QIODevice::ReadOnly)
@@ -539,7 +539,7 @@ void TestToolbox::evaluationRunnerFailureIsAnError()
     Toolbox box(m_workspace, m_fixtures + QStringLiteral("/task_scale_add.py"));
     box.setEnvironment({ test::writeFakeRunner(m_dir.path(), QStringLiteral("failing.sh"),
                              "echo '{\"error\": \"The task file T does not exist.\"}'\nexit 1\n"),
-        QStringLiteral("cpu"), {}, RunnerHost() });
+        QStringLiteral("cpu"), {}, RunnerHost(), false });
     auto o = call(box, QStringLiteral("verify"), {});
     QVERIFY(o && o->isError && !o->eval);
     QCOMPARE(o->output, QStringLiteral("Error: the evaluation could not run: The task file T does not exist."));
@@ -556,7 +556,7 @@ void TestToolbox::cancelStopsAnEvaluation()
     Toolbox box(m_workspace, m_fixtures + QStringLiteral("/task_scale_add.py"));
     box.setEnvironment({ test::writeFakeRunner(m_dir.path(), QStringLiteral("slow.sh"),
                              "sleep 300 &\necho $! > " + test::shellQuoted(pidFile) + "\nwait\n"),
-        QStringLiteral("cpu"), {}, RunnerHost() });
+        QStringLiteral("cpu"), {}, RunnerHost(), false });
     std::optional<ToolOutcome> outcome;
     connect(&box, &Toolbox::finished, this, [&outcome](const QString&, const ToolOutcome& o) { outcome = o; });
     QVERIFY(box.run({ QStringLiteral("p"), QStringLiteral("profile"), QJsonObject() }));
@@ -594,7 +594,7 @@ EnvironmentSettings TestToolbox::realRunner() const
             QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
             QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--no-trace"),
             QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")) },
-        RunnerHost() };
+        RunnerHost(), true };
 }
 
 void TestToolbox::realRunnerCompileVerifyProfile()

@@ -687,6 +687,7 @@ void TestTurnEngine::evaluationsTracesAndTheFinalEvaluation()
     configure(engine, true);
     EnvironmentSettings environment;
     environment.runnerPath = runner;
+    environment.warmWorkers = false; // the stand-in answers eval, not serve
     engine.setEnvironment(environment);
     Outcome o;
     watch(engine, &o);

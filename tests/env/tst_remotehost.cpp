@@ -37,6 +37,7 @@ private Q_SLOTS:
     void missingRunnerSaysWhere();
     void unreachableHost();
     void agentToolsRunOnTheHost();
+    void agentBashRunsOnTheHost();
 
 private:
     struct Ended
@@ -370,6 +371,45 @@ void TestRemoteHost::agentToolsRunOnTheHost()
     QVERIFY2(outcome->output.contains(u"the workspace has no .cu or .cpp sources in its root or in kernels/"_s),
         qPrintable(outcome->output));
     QCOMPARE(outcome->eval->fingerprint.value(u"runner_host"_s).toString(), u"loopback (%1)"_s.arg(host().url()));
+    QVERIFY(workFolderEmpty());
+}
+
+void TestRemoteHost::agentBashRunsOnTheHost()
+{
+    // The workspace goes to the host, the command runs there in the host's sandbox, and the workspace comes back as
+    // the command left it: a file made, a file deleted, a file read; the folder it ran in reads as the local one.
+    QTemporaryDir workspace;
+    for (const auto& [name, content] : { std::pair { "kept.txt", "kept content\n" }, std::pair { "gone.txt", "x" } }) {
+        QFile file(workspace.filePath(QString::fromLatin1(name)));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+    }
+    agent::Toolbox box(workspace.path(), QStringLiteral(KWB_EVAL_FIXTURES) + u"/task_scale_add.py"_s);
+    agent::EnvironmentSettings environment;
+    environment.device = u"cpu"_s;
+    environment.host = host();
+    box.setEnvironment(environment);
+    std::optional<agent::ToolOutcome> outcome;
+    QEventLoop loop;
+    connect(&box, &agent::Toolbox::finished, &loop, [&](const QString&, const agent::ToolOutcome& o) {
+        outcome = o;
+        loop.quit();
+    });
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+    const QJsonObject arguments { { u"command"_s, u"mkdir -p sub && echo from-host > sub/made.txt && rm gone.txt && cat kept.txt && pwd"_s } };
+    QVERIFY(box.run(ToolCall { u"call-1"_s, u"bash"_s, arguments, {} }));
+    if (!outcome)
+        loop.exec();
+    QVERIFY(outcome);
+    QVERIFY2(!outcome->isError, qPrintable(outcome->output));
+    QVERIFY2(outcome->output.contains(u"kept content\n"_s), qPrintable(outcome->output));
+    QVERIFY2(outcome->output.contains(workspace.path() + u'\n'), qPrintable(outcome->output));
+    QVERIFY2(outcome->output.endsWith(u"[exit status 0]"_s), qPrintable(outcome->output));
+    QFile made(workspace.filePath(u"sub/made.txt"_s));
+    QVERIFY(made.open(QIODevice::ReadOnly));
+    QCOMPARE(made.readAll(), QByteArray("from-host\n"));
+    QVERIFY(!QFile::exists(workspace.filePath(u"gone.txt"_s)));
+    QVERIFY(QFile::exists(workspace.filePath(u"kept.txt"_s)));
     QVERIFY(workFolderEmpty());
 }
 

@@ -1,6 +1,7 @@
 // RunnerJob against fake runners (canned JSON, crash, garbage, sleeping with a grandchild) and the real kwb-runner.
 #include "env/processtree.h"
 #include "env/runnerjob.h"
+#include "env/runnerservice.h"
 #include "fakerunner.h"
 
 #include <QCoreApplication>
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void runnerPathBesideTheApplication();
     void realRunnerFingerprint();
     void realRunnerErrorAndUsage();
+    void warmServiceAnswersEvaluationsAndSurvivesCancel();
 
 private:
     struct Outcome
@@ -257,6 +259,60 @@ void TestRunnerJob::realRunnerErrorAndUsage()
     QVERIFY2(outcome.failures.value(1).startsWith(
                  QStringLiteral("kwb-runner exited with status 2: unknown command 'no-such-command'")),
         qPrintable(outcome.failures.value(1)));
+}
+
+// Evaluations through one `kwb-runner serve` (warm workers): a pass, then a candidate that hangs and is cancelled
+// (the service's whole tree goes, and the job says it was cancelled), then a pass again on a serve started anew;
+// when the service goes, nothing it started is left.
+void TestRunnerJob::warmServiceAnswersEvaluationsAndSurvivesCancel()
+{
+    if (!KWB_RUNNER_EVALUATES)
+        QSKIP("this kwb-runner was built without LibTorch and cannot evaluate");
+    const QString fixtures = QStringLiteral(KWB_EVAL_FIXTURES);
+    const QStringList options { QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--no-baselines"),
+        QStringLiteral("--trials"), QStringLiteral("2"), QStringLiteral("--input-sets"), QStringLiteral("2"),
+        QStringLiteral("--min-calls"), QStringLiteral("3"), QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("serve-cache")) };
+    const auto eval = [&](const QString& candidate) {
+        return QStringList { QStringLiteral("eval"), QStringLiteral("--task"), fixtures + QStringLiteral("/task_scale_add.py"),
+            QStringLiteral("--candidate"), fixtures + QLatin1Char('/') + candidate };
+    };
+    auto* service = new RunnerService(QStringLiteral(KWB_RUNNER), options);
+    const qint64 firstServe = service->processId();
+    QVERIFY(firstServe > 0);
+    RunnerJob job;
+    job.setService(service);
+    Outcome outcome;
+    watch(job, &outcome);
+    QVERIFY(job.start(eval(QStringLiteral("plain_torch.py"))));
+    QVERIFY(job.isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(outcome.ends(), 1, 300000);
+    QVERIFY2(outcome.failures.isEmpty(), qPrintable(outcome.failures.value(0)));
+    QCOMPARE(outcome.results.at(0).value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(),
+        QStringLiteral("passed"));
+    QCOMPARE(service->processId(), firstServe); // the same serve, still there for the next one
+
+    QVERIFY(job.start(eval(QStringLiteral("hang.py"))));
+    QTest::qWait(3000);
+    QVERIFY(job.isRunning());
+    const QList<qint64> tree = ProcessTree::descendants(firstServe);
+    QVERIFY(!tree.isEmpty());
+    job.cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(outcome.ends(), 2, 20000);
+    QCOMPARE(outcome.failures.value(0), QStringLiteral("The kwb-runner run was cancelled."));
+    QVERIFY(job.wasCancelled());
+    for (qint64 pid : tree)
+        QTRY_VERIFY_WITH_TIMEOUT(!test::processAlive(pid), 10000);
+
+    QVERIFY(job.start(eval(QStringLiteral("plain_torch.py"))));
+    QTRY_COMPARE_WITH_TIMEOUT(outcome.ends(), 3, 300000);
+    QCOMPARE(outcome.results.size(), 2);
+    const qint64 secondServe = service->processId();
+    QVERIFY(secondServe > 0 && secondServe != firstServe);
+    const QList<qint64> secondTree = ProcessTree::descendants(secondServe);
+    delete service;
+    QVERIFY(!test::processAlive(secondServe));
+    for (qint64 pid : secondTree)
+        QTRY_VERIFY_WITH_TIMEOUT(!test::processAlive(pid), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestRunnerJob)

@@ -1,6 +1,7 @@
 // AgentSettingsDialog: the form reads back what it was given and what the user changed; Test connection talks to
 // a real HTTP server on 127.0.0.1; the texts reset to the workbench's own.
 #include "agentsettingsdialog.h"
+#include "gpuhostsdialog.h"
 #include "loopbackserver.h"
 
 #include "agent/agentprompts.h"
@@ -11,7 +12,11 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
+#include <QListWidget>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace kwb;
@@ -20,7 +25,10 @@ class TestAgentSettingsDialog : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); } // QSettings() in a folder of the tests'
     void formRoundTripsAndSaves();
+    void toolsRunOnAChosenHost();
+    void gpuHostsEditAndTestConnection();
     void testConnectionAgainstALoopbackServer();
     void textsResetToTheWorkbenchsOwn();
 };
@@ -63,6 +71,71 @@ void TestAgentSettingsDialog::formRoundTripsAndSaves()
     QCOMPARE(loaded.engine.maxTurns, 40);
     QCOMPARE(loaded.endpoint.model, QStringLiteral("qwen3-coder"));
     QCOMPARE(loaded.environment.runnerArguments, s.environment.runnerArguments);
+}
+
+// Run tools on: this machine or a saved GPU host; the choice is kept by name and read back as the host.
+void TestAgentSettingsDialog::toolsRunOnAChosenHost()
+{
+    QSettings().remove(QStringLiteral("gpu-hosts"));
+    RunnerHost host = *RunnerHost::fromUrl(QStringLiteral("ssh://gpu@rack-7:2200"), nullptr);
+    host.name = QStringLiteral("rack-7");
+    host.python = QStringLiteral("/opt/py/bin/python3");
+    {
+        QSettings saved;
+        RunnerHost::save(saved, host);
+    }
+    agent::AgentSettings s;
+    AgentSettingsDialog dialog(s);
+    auto* hosts = dialog.findChild<QComboBox*>(QStringLiteral("host"));
+    QVERIFY(hosts);
+    QCOMPARE(hosts->count(), 2);
+    QCOMPARE(hosts->itemText(0), QStringLiteral("This machine"));
+    QVERIFY(dialog.settings().environment.host.isLocal());
+    hosts->setCurrentIndex(1);
+    QCOMPARE(hosts->currentText(), QStringLiteral("rack-7 (ssh://gpu@rack-7:2200)"));
+    const agent::AgentSettings chosen = dialog.settings();
+    QCOMPARE(chosen.environment.host.name, QStringLiteral("rack-7"));
+    QCOMPARE(chosen.environment.host.python, QStringLiteral("/opt/py/bin/python3"));
+    QTemporaryDir dir;
+    QSettings file(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    RunnerHost::save(file, host);
+    chosen.save(file);
+    QCOMPARE(file.value(QStringLiteral("agent/environment/host")).toString(), QStringLiteral("rack-7"));
+    QCOMPARE(agent::AgentSettings::load(file).environment.host.port, 2200);
+    RunnerHost::remove(file, QStringLiteral("rack-7")); // a host removed since: this machine
+    QVERIFY(agent::AgentSettings::load(file).environment.host.isLocal());
+    QSettings().remove(QStringLiteral("gpu-hosts"));
+}
+
+// GPU Hosts: edits in the form come back as hosts; a fingerprint reads as one line; Test Connection to an address
+// where nothing listens says so in ssh's words.
+void TestAgentSettingsDialog::gpuHostsEditAndTestConnection()
+{
+    RunnerHost first = *RunnerHost::fromUrl(QStringLiteral("ssh://me@box-a"), nullptr);
+    first.name = QStringLiteral("box-a");
+    GpuHostsDialog dialog({ first });
+    dialog.show();
+    auto* url = dialog.findChild<QLineEdit*>(QStringLiteral("hostUrl"));
+    QCOMPARE(url->text(), QStringLiteral("ssh://me@box-a"));
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const int port = probe.serverPort();
+    probe.close();
+    url->setText(QStringLiteral("ssh://me@127.0.0.1:%1").arg(port));
+    dialog.findChild<QLineEdit*>(QStringLiteral("hostName"))->setText(QStringLiteral("nowhere"));
+    QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isTesting(), 30000);
+    QVERIFY2(dialog.testResult().startsWith(QStringLiteral("nowhere could not be reached (")), qPrintable(dialog.testResult()));
+    dialog.accept();
+    QCOMPARE(dialog.hosts().size(), 1);
+    QCOMPARE(dialog.hosts().first().name, QStringLiteral("nowhere"));
+    QCOMPARE(dialog.hosts().first().port, port);
+
+    const QJsonObject h200 = QJsonDocument::fromJson(
+        R"({"runner_version": "0.1.0", "gpu_name": "NVIDIA H200", "driver_version": "580.159.04",
+            "cuda_runtime_version": "13.0", "torch_version": "2.11.0"})").object();
+    QCOMPARE(GpuHostsDialog::describeFingerprint(h200),
+        QStringLiteral("NVIDIA H200, driver 580.159.04, CUDA 13.0, torch 2.11.0, runner 0.1.0"));
 }
 
 void TestAgentSettingsDialog::testConnectionAgainstALoopbackServer()
