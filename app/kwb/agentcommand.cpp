@@ -61,7 +61,8 @@ int agent(const QStringList& arguments)
     const QCommandLineOption noFinal(QStringLiteral("no-final-eval"), QStringLiteral("Do not evaluate the final workspace."));
     const QCommandLineOption runner(QStringLiteral("runner"), QStringLiteral("The kwb-runner to use (default: beside kwb)."), QStringLiteral("PATH"));
     const QCommandLineOption runnerArg(QStringLiteral("runner-arg"), QStringLiteral("An option passed on to kwb-runner eval (repeatable)."), QStringLiteral("ARG"));
-    parser.addOptions({ storeOption, task, title, trajectory, from, script, endpoint, model, device, maxTurns, noFinal, runner, runnerArg });
+    const QCommandLineOption scriptDelay(QStringLiteral("script-delay"), QStringLiteral("Seconds the scripted policy waits before each answer, standing in for a model's time to think (default 0)."), QStringLiteral("S"), QStringLiteral("0"));
+    parser.addOptions({ storeOption, task, title, trajectory, from, script, scriptDelay, endpoint, model, device, maxTurns, noFinal, runner, runnerArg });
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Let an agent work on a task through the real environment; every turn is stored as it finishes."), 0); code >= 0)
         return code;
     if (!parser.isSet(storeOption) || parser.isSet(task) == parser.isSet(trajectory) || parser.isSet(script) == parser.isSet(endpoint))
@@ -76,6 +77,11 @@ int agent(const QStringList& arguments)
         auto scripted = agent::ScriptedPolicy::fromFile(parser.value(script), &error);
         if (!scripted)
             return fail(error);
+        bool delayOk = false;
+        const double delay = parser.value(scriptDelay).toDouble(&delayOk);
+        if (!delayOk || delay < 0 || delay > 3600)
+            return fail(QStringLiteral("--script-delay takes seconds from 0 to 3600, not '%1'.").arg(parser.value(scriptDelay)), kUsage);
+        scripted->setReplyDelay(int(delay * 1000));
         policy = std::move(scripted);
     } else {
         agent::ChatEndpoint e;

@@ -67,6 +67,12 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("kwb"));
     QCoreApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
     QStringList args = QCoreApplication::arguments();
+    // `kwb --host NAME COMMAND ...`: the host is taken after the command (selectHost), wherever it was written.
+    if (args.value(1) == QLatin1String("--host") && args.size() > 3) {
+        args.move(1, args.size() - 1);
+        args.move(1, args.size() - 1);
+    } else if (args.value(1).startsWith(QLatin1String("--host=")))
+        args.move(1, args.size() - 1);
     const QString command = args.value(1);
     if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h")
         || command == QLatin1String("help")) {

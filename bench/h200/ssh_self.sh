@@ -21,6 +21,7 @@ tar xJf build/h200-ssh.tar.xz -C /tmp || exit 1
 export QT_PLUGIN_PATH=/tmp/h200-kwb/plugins QT_QPA_PLATFORM=offscreen
 kwb() { LD_LIBRARY_PATH=/tmp/h200-kwb/lib /tmp/h200-kwb/kwb "$@"; }
 [ -x build/h200-bwrap/bwrap ] && export PATH="$ROOT/build/h200-bwrap:$PATH"
+export PATH="$ROOT/build/runner/bin:$PATH" # kwb eval starts the kwb-runner on the PATH
 { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; nvcc --version | tail -2
   python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'; nproc; id
   bwrap --version; command -v ssh sshd; ssh -V; } > "$OUT/fingerprint.txt" 2>&1
@@ -29,6 +30,7 @@ builder=$!
 
 # OpenSSH: the host's own where it has them, else the packed ones.
 mkdir -p /tmp/kwb-sshbin /tmp/kwb-ssh /run/sshd
+id sshd > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin sshd # sshd's privilege separation
 for program in ssh ssh-keygen; do
     if ! command -v $program > /dev/null; then
         printf '#!/bin/sh\nLD_LIBRARY_PATH=/tmp/h200-ssh/lib exec /tmp/h200-ssh/%s "$@"\n' $program > /tmp/kwb-sshbin/$program
@@ -73,11 +75,15 @@ out += [{"text": "Profile.", "tool_calls": [{"name": "profile", "arguments": {}}
 out.append({"text": "Done."})
 print(json.dumps(out))
 PY
-rm -f /tmp/agent.kwb
-timeout 300 bash -c "LD_LIBRARY_PATH=/tmp/h200-kwb/lib /tmp/h200-kwb/kwb agent --store /tmp/agent.kwb --task $TASK \
-    --title 'verify latency (scripted, H200)' --script /tmp/verify_script.json --device cuda --no-final-eval \
-    --runner $RUNNER --runner-arg=--arch --runner-arg=9.0 --runner-arg=--cache-dir --runner-arg=/tmp/kwb-agent-cache" 2>&1 |
-    stamp | tee "$OUT/agent.log"
+# Back to back (the scripted policy answers at once), then with 10 s to think before each answer, as a model takes.
+for delay in ${AGENT_DELAYS:-0 10}; do
+    rm -f /tmp/agent-$delay.kwb
+    echo "== script delay $delay s" | tee -a "$OUT/agent.log"
+    timeout 300 bash -c "LD_LIBRARY_PATH=/tmp/h200-kwb/lib /tmp/h200-kwb/kwb agent --store /tmp/agent-$delay.kwb --task $TASK \
+        --title 'verify latency (scripted, H200)' --script /tmp/verify_script.json --script-delay $delay --device cuda \
+        --no-final-eval --runner $RUNNER --runner-arg=--arch --runner-arg=9.0 --runner-arg=--cache-dir \
+        --runner-arg=/tmp/kwb-agent-cache" 2>&1 | stamp | tee -a "$OUT/agent.log"
+done
 
 # (2) kwb eval here and over SSH to this host, alternating; the first local one builds and times the baselines.
 for i in $(seq 0 $N); do
@@ -105,4 +111,4 @@ for path in sorted(glob.glob("/tmp/eval-*.json")):
 PY
 cat "$OUT/ssh_self.txt"
 kill $sshd_pid
-tar czf "$OUT/ssh_self.tgz" /tmp/eval-* /tmp/agent.kwb /tmp/verify_script.json 2>/dev/null
+tar czf "$OUT/ssh_self.tgz" /tmp/eval-* /tmp/agent-*.kwb /tmp/verify_script.json 2>/dev/null

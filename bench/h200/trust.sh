@@ -138,8 +138,9 @@ evalset)
     name=$2
     for pass in cold warm; do
         [ $pass = cold ] && rm -rf /tmp/kwb-set-cache
+        limit=${EVALSET_COLD_S:-400}; [ $pass = warm ] && limit=${EVALSET_WARM_S:-400}
         start=$(date +%s%N)
-        timeout 400 "$NEW" eval-set --tasks resources/tasks --candidates bench/candidates --out "/tmp/kwb-set-$pass" \
+        timeout $limit "$NEW" eval-set --tasks resources/tasks --candidates bench/candidates --out "/tmp/kwb-set-$pass" \
             --cache-dir /tmp/kwb-set-cache --compile-jobs 8 --arch 9.0 > "$OUT/evalset-$pass.json" 2> "/tmp/kwb-set-$pass.stderr"
         echo "$pass: $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/evalset.txt"
         fields /tmp/kwb-set-$pass/results/*.json >> "$OUT/evalset.txt"

@@ -97,6 +97,54 @@ def candidate_source(name, spec):
     return path if os.path.isdir(path) else path + ".py"
 
 
+def build_signature(name, spec):
+    """What the case's build is made of (its C++/CUDA sources and the shared kernels it gets), or None when it builds
+    nothing of its own: cases with the same signature share one build in the cache."""
+    import hashlib
+    source = candidate_source(name, spec)
+    digest = hashlib.sha256()
+    files = []
+    if os.path.isdir(source):
+        for root, _dirs, names in os.walk(source):
+            files += [os.path.join(root, n) for n in names if n.endswith((".cpp", ".cu", ".h", ".cuh"))]
+        shared = spec.get("shared_kernel")
+        files += [os.path.join(HERE, "shared", f) for f in ((["redteam_kernels.cpp"] if shared is True else shared) or [])]
+    else:
+        files.append(source)  # a single file builds with load_inline when it is imported
+    if not files:
+        return None
+    for path in sorted(files, key=os.path.basename):
+        digest.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()
+
+
+def balanced_groups(selected, cases, n, built):
+    """N groups for ctest to run side by side: cases that share a build go together (so that it is built once,
+    not by two groups at the same time), builds spread over the groups, then the rest (warm evaluations) likewise.
+    BUILT: the signatures a fixture builds first; their cases count as light."""
+    by_build = {}
+    light = []
+    for name in selected:
+        signature = build_signature(name, cases[name])
+        if signature is None or signature in built:
+            light.append(name)
+        else:
+            by_build.setdefault(signature, []).append(name)
+    groups = [[] for _ in range(n)]
+    load = [0.0] * n
+    for members in sorted(by_build.values(), key=len, reverse=True):
+        k = load.index(min(load))
+        groups[k] += members
+        load[k] += 1 + 0.05 * len(members)  # a build costs about twenty warm evaluations
+    for name in light:
+        k = load.index(min(load))
+        groups[k].append(name)
+        load[k] += 0.05
+    return groups
+
+
 def prepare(name, spec, work, harness):
     """Copies of everything the case may touch, under work/<name>; returns the paths and the listener."""
     root = os.path.join(work, name)
@@ -320,6 +368,10 @@ def main():
     parser.add_argument("--python", help="the Python with torch to pass to kwb-runner")
     parser.add_argument("--case-timeout", type=int, default=900)
     parser.add_argument("--list", action="store_true", help="print the cases and exit")
+    parser.add_argument("--list-groups", type=int, default=0,
+                        help="with --list: print N lines of cases, balanced for ctest (same build together)")
+    parser.add_argument("--built-by", action="append", default=[],
+                        help="with --list-groups: a case run before the groups, whose build the others reuse")
     parser.add_argument("--serve", action="store_true", help="send every case to one `kwb-runner serve` (warm workers)")
     parser.add_argument("--group", default="", help="K/N: only the K-th of N interleaved groups of the selected cases")
     args = parser.parse_args()
@@ -333,6 +385,12 @@ def main():
     if args.group:
         k, n = (int(x) for x in args.group.split("/"))
         selected = selected[k - 1::n]
+    if args.list and args.list_groups:
+        built = {build_signature(c, cases[c]) for c in args.built_by}
+        rest = [c for c in selected if c not in args.built_by]
+        for group in balanced_groups(rest, cases, args.list_groups, built):
+            print(" ".join(group))
+        return 0
     if args.list:
         print("\n".join(selected))
         return 0
