@@ -28,6 +28,15 @@ void TestTimingView::mediansSpreadAndSpeedups()
     QCOMPARE(m->index(1, 1).data().toString(), QStringLiteral("400.0 µs"));
     QCOMPARE(m->index(1, 5).data().toString(), QStringLiteral("2.0%"));
     QCOMPARE(m->index(2, 7).data().toString(), QStringLiteral("2.00×"));
+
+    // Which machine timed it: the machine's own name, or the GPU host the result came from over SSH.
+    EvalResult e = *t.turns.at(3).eval;
+    e.fingerprint.insert(QStringLiteral("host_name"), QStringLiteral("gpu-box-3"));
+    view.setEval(&e);
+    QVERIFY2(view.summary().endsWith(QStringLiteral(" · on gpu-box-3")), qPrintable(view.summary()));
+    e.fingerprint.insert(QStringLiteral("runner_host"), QStringLiteral("rack-7 (ssh://me@rack-7)"));
+    view.setEval(&e);
+    QVERIFY2(view.summary().endsWith(QStringLiteral(" · on rack-7 (ssh://me@rack-7)")), qPrintable(view.summary()));
 }
 
 void TestTimingView::notTimed()
