@@ -1,10 +1,12 @@
 #include "ncucontroller.h"
 
+#include "agent/agentsettings.h"
 #include "env/ncuprofilejob.h"
 #include "ncuview.h"
 #include "store/store.h"
 #include "tracepanel.h"
 
+#include <QSettings>
 #include <utility>
 
 namespace kwb {
@@ -103,6 +105,10 @@ void NcuController::profile(const QString& kernelName)
         return;
     }
     const QString device = header.eval && !header.eval->device.isEmpty() ? header.eval->device : QStringLiteral("cuda");
+    { // where the agent's tools run (Agent Settings → Run tools on): this machine or a GPU host
+        QSettings settings;
+        m_job->setHost(agent::AgentSettings::load(settings).environment.host);
+    }
     if (!m_job->start(*turn, m_trajectory->task, TracePanel::ncuKernelRegex(kernelName), device))
         return;
     m_profiling = header.storeId;

@@ -68,6 +68,11 @@ void NcuProfileJob::setRunnerPath(const QString& path)
     m_runner->setRunnerPath(path);
 }
 
+void NcuProfileJob::setHost(const RunnerHost& host)
+{
+    m_runner->setHost(host);
+}
+
 QString NcuProfileJob::runnerPath() const
 {
     return m_runner->runnerPath();

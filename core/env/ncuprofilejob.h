@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runnerhost.h"
+
 #include "model/evalresult.h"
 #include "model/trajectory.h"
 
@@ -28,6 +30,8 @@ public:
     ~NcuProfileJob() override;
 
     void setRunnerPath(const QString& path);
+    // This machine, or a GPU host over SSH (the report comes back with the run folder).
+    void setHost(const RunnerHost& host);
     QString runnerPath() const;
     // More kwb-runner eval options (e.g. --cache-dir, --ncu-path, --python).
     void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
