@@ -2,14 +2,20 @@
 // evaluation whose inputs go there and whose run folder comes back, the paths in its result made local again; a
 // cancel and a dropped connection that leave nothing running on the host and are no verdict; a runner of another
 // version; a host that cannot be reached; the agent's tools on the host; the user's secrets on this path.
+#include "agent/scriptedpolicy.h"
 #include "agent/toolbox.h"
+#include "agent/turnengine.h"
+#include "store/store.h"
 #include "env/processtree.h"
 #include "env/remoterun.h"
 #include "env/runnerjob.h"
 #include "fakerunner.h"
 #include "loopbacksshd.h"
 
+#include <QDateTime>
 #include <QDirIterator>
+#include <QJsonArray>
+#include <QUuid>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QSettings>
@@ -38,6 +44,7 @@ private Q_SLOTS:
     void unreachableHost();
     void agentToolsRunOnTheHost();
     void agentBashRunsOnTheHost();
+    void agentRunOnTheHost();
 
 private:
     struct Ended
@@ -410,6 +417,73 @@ void TestRemoteHost::agentBashRunsOnTheHost()
     QCOMPARE(made.readAll(), QByteArray("from-host\n"));
     QVERIFY(!QFile::exists(workspace.filePath(u"gone.txt"_s)));
     QVERIFY(QFile::exists(workspace.filePath(u"kept.txt"_s)));
+    QVERIFY(workFolderEmpty());
+}
+
+// A whole agent run (the engine, the scripted policy, the store) whose tools run on the host: bash writes a file
+// there that the stored turn's workspace has, and verify's verdict, stored with the turn, names the host.
+void TestRemoteHost::agentRunOnTheHost()
+{
+    QString error;
+    auto store = Store::open(m_dir.filePath(u"agent.kwb"_s), &error);
+    QVERIFY2(store, qPrintable(error));
+    Trajectory t;
+    t.uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    t.task.name = u"scale_add_relu"_s;
+    QFile task(QStringLiteral(KWB_EVAL_FIXTURES) + u"/task_scale_add.py"_s);
+    QVERIFY(task.open(QIODevice::ReadOnly));
+    t.task.source = QString::fromUtf8(task.readAll());
+    t.title = u"tst_remotehost"_s;
+    t.created = QDateTime::currentDateTimeUtc();
+    const auto id = store->addTrajectory(t, &error);
+    QVERIFY2(id, qPrintable(error));
+    QFile model(QStringLiteral(KWB_EVAL_FIXTURES) + u"/plain_torch.py"_s);
+    QVERIFY(model.open(QIODevice::ReadOnly));
+    const QJsonArray actions {
+        QJsonObject { { u"text"_s, u"Write ModelNew, leave a note from the host, verify."_s },
+            { u"tool_calls"_s,
+                QJsonArray { QJsonObject { { u"name"_s, u"write_file"_s },
+                                 { u"arguments"_s, QJsonObject { { u"path"_s, u"model_new.py"_s }, { u"content"_s, QString::fromUtf8(model.readAll()) } } } },
+                    QJsonObject { { u"name"_s, u"bash"_s }, { u"arguments"_s, QJsonObject { { u"command"_s, u"echo made-on-host > note.txt"_s } } } },
+                    QJsonObject { { u"name"_s, u"verify"_s }, { u"arguments"_s, QJsonObject() } } } } },
+        QJsonObject { { u"text"_s, u"Done."_s } } };
+    auto policy = agent::ScriptedPolicy::fromJson(actions, u"remote.json"_s, &error);
+    QVERIFY2(policy, qPrintable(error));
+    agent::TurnEngine engine(store.get());
+    agent::EngineSettings settings;
+    settings.evaluateAtEnd = false;
+    engine.setSettings(settings);
+    agent::EnvironmentSettings environment;
+    environment.device = u"cpu"_s;
+    environment.runnerArguments = { u"--trials"_s, u"2"_s, u"--input-sets"_s, u"2"_s, u"--no-baselines"_s };
+    environment.host = host();
+    engine.setEnvironment(environment);
+    bool ended = false;
+    bool ok = false;
+    QString sentence;
+    QStringList added;
+    connect(&engine, &agent::TurnEngine::turnAdded, this, [&](qint64, const QString& uuid) { added << uuid; });
+    connect(&engine, &agent::TurnEngine::finished, this, [&](bool done, const QString& why) {
+        ended = true;
+        ok = done;
+        sentence = why;
+    });
+    QVERIFY2(engine.start(*id, {}, policy.get(), &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(ended, 300000);
+    QVERIFY2(ok, qPrintable(sentence));
+    QCOMPARE(added.size(), 2);
+    const auto stored = store->trajectory(*id, Store::Depth::Full, &error);
+    QVERIFY2(stored, qPrintable(error));
+    const Turn* first = nullptr;
+    for (const Turn& turn : stored->turns) {
+        if (turn.uuid == added.first())
+            first = &turn;
+    }
+    QVERIFY(first);
+    QCOMPARE(first->workspace.content(u"note.txt"_s), QByteArray("made-on-host\n"));
+    QVERIFY(first->eval);
+    QCOMPARE(first->eval->compile.status, StageStatus::Failed); // no C++ sources: the host's runner says so
+    QCOMPARE(first->eval->fingerprint.value(u"runner_host"_s).toString(), u"loopback (%1)"_s.arg(host().url()));
     QVERIFY(workFolderEmpty());
 }
 
