@@ -133,7 +133,7 @@ int bootstrap(RunnerHost host, const QStringList& words)
     parser.addOption(source);
     parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The host."));
     if (const int code = parseOrExit(parser, QStringList { QStringLiteral("kwb host bootstrap") } + words,
-            QStringLiteral("Build the Qt-free runner on a GPU host from this workbench's sources."), 2);
+            QStringLiteral("Build the Qt-free runner on a GPU host from this workbench's sources."), 1);
         code >= 0)
         return code;
     const QDir sourceDir(parser.value(source));
@@ -142,7 +142,7 @@ int bootstrap(RunnerHost host, const QStringList& words)
     const QString folder = QStringLiteral(".local/share/kernel-workbench/runner-") + QStringLiteral(KWB_VERSION);
     const QString python = host.python.isEmpty() ? QString() : QStringLiteral(" -DKWB_PYTHON=") + RunnerHost::shellQuote(host.python);
     const QString remote = QStringLiteral("rm -rf %1 && mkdir -p %1 && tar -xzf - -C %1 && cd %1 && cmake --preset runner -DBUILD_TESTING=OFF%2 "
-                                          "&& cmake --build --preset runner && printf 'kwb-runner-path %%s\\n' \"$PWD/build/runner/bin/kwb-runner\"")
+                                          "&& cmake --build --preset runner && printf 'kwb-runner-path %s\\n' \"$PWD/build/runner/bin/kwb-runner\"")
                                .arg(RunnerHost::shellQuote(folder), python);
     QProcess tar;
     QProcess ssh;
