@@ -61,6 +61,9 @@ private:
     QList<qint64> hostRuns() const;
     bool workerRuns() const; // the candidate's worker is running on the host
     bool workFolderEmpty() const;
+    // One tool call through the box, waited for; nothing when it did not end in time.
+    static std::optional<agent::ToolOutcome> callTool(agent::Toolbox& box, const QString& name, const QJsonObject& arguments,
+        int timeoutMs);
 
     QTemporaryDir m_dir;
     test::LoopbackSshd m_sshd;
@@ -140,6 +143,23 @@ QList<qint64> TestRemoteHost::hostRuns() const
             found.append(pid);
     }
     return found;
+}
+
+std::optional<agent::ToolOutcome> TestRemoteHost::callTool(
+    agent::Toolbox& box, const QString& name, const QJsonObject& arguments, int timeoutMs)
+{
+    std::optional<agent::ToolOutcome> outcome;
+    QEventLoop loop;
+    connect(&box, &agent::Toolbox::finished, &loop, [&](const QString&, const agent::ToolOutcome& o) {
+        outcome = o;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    if (!box.run(ToolCall { u"call-1"_s, name, arguments, {} }))
+        return std::nullopt;
+    if (!outcome)
+        loop.exec();
+    return outcome;
 }
 
 bool TestRemoteHost::workerRuns() const
@@ -362,16 +382,7 @@ void TestRemoteHost::agentToolsRunOnTheHost()
     environment.runnerArguments = { u"--trials"_s, u"2"_s, u"--input-sets"_s, u"2"_s, u"--no-baselines"_s };
     environment.host = host();
     box.setEnvironment(environment);
-    std::optional<agent::ToolOutcome> outcome;
-    QEventLoop loop;
-    connect(&box, &agent::Toolbox::finished, &loop, [&](const QString&, const agent::ToolOutcome& o) {
-        outcome = o;
-        loop.quit();
-    });
-    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
-    QVERIFY(box.run(ToolCall { u"call-1"_s, u"verify"_s, {}, {} }));
-    if (!outcome)
-        loop.exec();
+    const std::optional<agent::ToolOutcome> outcome = callTool(box, u"verify"_s, {}, 300000);
     QVERIFY(outcome);
     QVERIFY2(outcome->eval, qPrintable(outcome->output));
     QCOMPARE(outcome->eval->compile.status, StageStatus::Failed);
@@ -396,17 +407,8 @@ void TestRemoteHost::agentBashRunsOnTheHost()
     environment.device = u"cpu"_s;
     environment.host = host();
     box.setEnvironment(environment);
-    std::optional<agent::ToolOutcome> outcome;
-    QEventLoop loop;
-    connect(&box, &agent::Toolbox::finished, &loop, [&](const QString&, const agent::ToolOutcome& o) {
-        outcome = o;
-        loop.quit();
-    });
-    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
     const QJsonObject arguments { { u"command"_s, u"mkdir -p sub && echo from-host > sub/made.txt && rm gone.txt && cat kept.txt && pwd"_s } };
-    QVERIFY(box.run(ToolCall { u"call-1"_s, u"bash"_s, arguments, {} }));
-    if (!outcome)
-        loop.exec();
+    const std::optional<agent::ToolOutcome> outcome = callTool(box, u"bash"_s, arguments, 120000);
     QVERIFY(outcome);
     QVERIFY2(!outcome->isError, qPrintable(outcome->output));
     QVERIFY2(outcome->output.contains(u"kept content\n"_s), qPrintable(outcome->output));
