@@ -10,7 +10,8 @@ for the rest). Verified, timed and traced calls are the same calls. Once the wor
 computes the task's reference on the same inputs, in fp32 and, for the fully kept calls, in fp64, and judges:
 
   every call        sampled elements against the reference's (tolerance atol + rtol x |reference|)
-  kept calls        every element; errors against fp64 next to the fp32 reference's own (precision-below-policy)
+  kept calls        every element; errors against fp64 (at up to 16 M secret positions per output) next to the fp32
+                    reference's own (precision-below-policy)
   one kept call     inputs from the tails of the task's distribution (scaled up while the reference stays finite)
   the task          whether a constant would pass the comparison (degenerate-task)
 
@@ -54,6 +55,7 @@ SAMPLED_ELEMENTS = 2048  # per output tensor, per call not kept in full
 # median (over half) escapes 24 judged calls with a probability below 2^-24.
 JUDGED_SAMPLED_CALLS = 24
 TAIL_SCALES = (64.0, 16.0, 4.0)
+PRECISION_ELEMENTS = 1 << 24  # per output, at most, in the check against fp64
 
 
 class Failure(Exception):
@@ -176,11 +178,14 @@ class Evaluation:
         self.clock = time.perf_counter_ns
         self.channel = Channel(args.channel_fd, args.call_timeout)
         self.phase_start = time.perf_counter()
+        self.known = None  # the task's facts kept from an earlier evaluation here
 
     def phase(self, name):
         now = time.perf_counter()
         self.result["phases"][name] = round(now - self.phase_start, 4)
         self.phase_start = now
+        if self.gpu.waited_s:  # part of the phases above: the time spent waiting for another evaluation's measuring
+            self.result["gpu_wait_s"] = round(self.gpu.waited_s, 4)
 
     def sync(self):
         if self.device == "cuda":
@@ -220,11 +225,16 @@ class Evaluation:
         self.sync()
         return tensors_of(self.torch, out)
 
-    def shape_the_buffers(self):
+    def shape_the_buffers(self, known=None):
         """One throwaway input set (a seed no call uses) gives the buffers' shapes and the output's; the tail scale
-        is the largest of TAIL_SCALES at which the reference's output stays finite."""
+        is the largest of TAIL_SCALES at which the reference's output stays finite. A task's facts kept from an
+        earlier evaluation (`known`) say the same without running the reference."""
         torch = self.torch
         seed = self.rng.randrange(1, 2 ** 31 - 1)
+        if known:
+            self.tail_scale = known["tail_scale"]
+            self.make_buffers(known["inputs"], known["outputs"])
+            return
         try:
             inputs = self.make_inputs(seed)
             outputs = self.reference(inputs)
@@ -244,22 +254,31 @@ class Evaluation:
                 if all(bool(t.isfinite().all()) for t in tail if t.is_floating_point()):
                     self.tail_scale = scale
                     break
+        described = [{"kind": "tensor", "dtype": str(x.dtype).replace("torch.", ""), "shape": list(x.shape)}
+                     if isinstance(x, torch.Tensor) else {"kind": "value", "value": x} for x in inputs]
+        self.make_buffers(described, [{"dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape)}
+                                      for t in outputs])
+        del inputs, outputs
+
+    def make_buffers(self, inputs, outputs):
+        """The shared buffers for inputs and outputs of these dtypes and shapes, and the secret sample positions."""
+        torch = self.torch
         self.input_specs = []
         buffers = []
         for x in inputs:
-            if isinstance(x, torch.Tensor):
-                buffers.append(kwb_shm.SharedBuffer(torch, self.device, kwb_shm.nbytes_of(torch, x.dtype, x.shape)))
-                self.input_specs.append({"kind": "tensor", "buffer": len(buffers) - 1, "dtype": str(x.dtype).replace("torch.", ""),
-                                         "shape": list(x.shape)})
+            if x["kind"] == "tensor":
+                buffers.append(kwb_shm.SharedBuffer(torch, self.device, kwb_shm.nbytes_of(torch, getattr(torch, x["dtype"]),
+                                                                                          x["shape"])))
+                self.input_specs.append(dict(x, buffer=len(buffers) - 1))
             else:
-                self.input_specs.append({"kind": "value", "value": x})
+                self.input_specs.append(dict(x))
         self.output_specs = []
         total = 0
         for t in outputs:
-            buffers.append(kwb_shm.SharedBuffer(torch, self.device, kwb_shm.nbytes_of(torch, t.dtype, t.shape)))
-            self.output_specs.append({"buffer": len(buffers) - 1, "dtype": str(t.dtype).replace("torch.", ""),
-                                      "shape": list(t.shape)})
-            total += kwb_shm.nbytes_of(torch, t.dtype, t.shape)
+            nbytes = kwb_shm.nbytes_of(torch, getattr(torch, t["dtype"]), t["shape"])
+            buffers.append(kwb_shm.SharedBuffer(torch, self.device, nbytes))
+            self.output_specs.append(dict(t, buffer=len(buffers) - 1))
+            total += nbytes
         buffers.append(kwb_shm.SharedBuffer(torch, self.device, total))  # the copy calibration's source
         self.buffers = buffers
         self.shared_inputs = [buffers[s["buffer"]].view(torch, getattr(torch, s["dtype"]), s["shape"])
@@ -270,7 +289,6 @@ class Evaluation:
         generator = torch.Generator(device="cpu").manual_seed(self.rng.randrange(1, 2 ** 62))
         self.sample_index = [torch.randint(0, max(t.numel(), 1), (min(SAMPLED_ELEMENTS, max(t.numel(), 1)),),
                                            generator=generator).to(self.device) for t in self.shared_outputs]
-        del inputs, outputs
 
     def write_inputs(self, seed, scale=1.0):
         torch = self.torch
@@ -286,11 +304,15 @@ class Evaluation:
 
     def handshake(self):
         """The cost of a call that does nothing (sync included), and of that call plus the output copy, measured
-        while the worker has no candidate code: the least copy round is what every call's time is corrected by."""
+        while the worker has no candidate code: the least copy round is what every call's time is corrected by.
+        The GPU is shared from the moment the worker is ready, not while it starts: a stage waiting for its worker
+        to import torch must not keep another evaluation from measuring."""
         ready = self.channel.hello()
         if not ready.get("ready"):
             raise Failure("the worker did not start: " + ready.get("reason", "?"), kind="environment")
         self.result["worker"] = {"torch": ready.get("torch", ""), "ready_after_s": round(time.perf_counter() - START, 3)}
+        self.phase("worker_start")
+        self.gpu.share()
         answer = self.channel.request({"op": "buffers", "buffers": [{"nbytes": b.nbytes} for b in self.buffers],
                                        "inputs": self.input_specs, "outputs": self.output_specs,
                                        "source": len(self.buffers) - 1}, [b.fd for b in self.buffers])
@@ -357,18 +379,42 @@ class Evaluation:
 
     def compare_slice(self, candidate, reference, counts):
         """In fp32 for fp32 (and narrower) outputs: the difference's own rounding (6e-8 of it) is far below any
-        tolerance, and the judge of a large output is bound by memory traffic, which fp64 doubles."""
+        tolerance, and the judge of a large output is bound by memory traffic, which fp64 doubles. The common case (all
+        finite, all within tolerance) takes a lean path with one wait for the device; a slice with a mismatch or a value
+        that is not finite is judged again the exact way (isclose, NaN equal to NaN), which decides its counts."""
         torch = self.torch
         counts["elements"] += reference.numel()
         if not reference.is_floating_point() and not reference.is_complex():
             counts["mismatches"] += int(reference.ne(candidate).sum())
             return
+        if not reference.numel():
+            return
+        if reference.is_complex() or reference.dtype == torch.float64:
+            self.compare_exact(candidate, reference, counts)
+            return
+        cand = candidate.to(torch.float32)
+        ref = reference.to(torch.float32)
+        diff = torch.sub(cand, ref).abs_()
+        scale = ref.abs()
+        bound = scale.mul(self.args.rtol).add_(self.args.atol)
+        within = torch.le(diff, bound).sum()
+        rel = torch.div(diff, scale.clamp_min_(1e-12), out=bound)
+        good, max_abs, max_rel = torch.stack([within.to(torch.float64), diff.max().to(torch.float64),
+                                              rel.max().to(torch.float64)]).tolist()
+        del diff, scale, bound, rel
+        if int(good) != ref.numel() or not (math.isfinite(max_abs) and math.isfinite(max_rel)):
+            self.compare_exact(cand, ref, counts)
+            return
+        counts["max_abs"] = max(counts["max_abs"], max_abs)
+        counts["max_rel"] = max(counts["max_rel"], max_rel)
+
+    def compare_exact(self, candidate, reference, counts):
+        """The exact comparison of one slice whose elements were already counted."""
+        torch = self.torch
         work = torch.complex128 if reference.is_complex() else (
             torch.float64 if reference.dtype == torch.float64 else torch.float32)
         cand = candidate.to(work)
         ref = reference.to(work)
-        if not ref.numel():
-            return
         # |cand - ref| <= atol + rtol |ref|, where the same infinity or NaN on both sides passes
         close = torch.isclose(cand, ref, rtol=self.args.rtol, atol=self.args.atol, equal_nan=True)
         bad = ref.numel() - int(close.sum())
@@ -396,22 +442,47 @@ class Evaluation:
 
     def relative_rms(self, a, b):
         """The RMS of a - b and of b, in fp64 (the error measured is near fp32's own rounding), over the elements
-        finite on both sides; in two fused passes per slice when every element is finite."""
+        finite on both sides."""
+        err, _, scale = self.errors_vs_fp64(a, a, b)
+        return err, scale
+
+    def precision_sample(self, candidate, ref32, ref64):
+        """The elements the precision check reads: all of them up to PRECISION_ELEMENTS, else that many at secret
+        random positions (the RMS over them estimates the whole output's to a fraction of a percent; the tolerance
+        check above still reads every element)."""
         torch = self.torch
-        if not b.numel():
-            return 0.0, 0.0
-        num = den = 0.0
-        for x, y in zip(chunks(a.reshape(b.shape)), chunks(b)):
-            x, y = x.to(torch.float64), y.to(torch.float64)
-            d = float(torch.linalg.vector_norm(x - y)) ** 2
-            r = float(torch.linalg.vector_norm(y)) ** 2
-            if not (math.isfinite(d) and math.isfinite(r)):
-                finite = x.isfinite() & y.isfinite()
-                d = float(((x - y).masked_fill(~finite, 0) ** 2).sum())
-                r = float((y.masked_fill(~finite, 0) ** 2).sum())
-            num += d
-            den += r
-        return math.sqrt(num / b.numel()), math.sqrt(den / b.numel())
+        n = ref64.numel()
+        if n <= PRECISION_ELEMENTS:
+            return candidate, ref32, ref64
+        generator = torch.Generator(device=ref64.device).manual_seed(self.rng.randrange(1, 2 ** 62))
+        at = torch.randint(0, n, (PRECISION_ELEMENTS,), device=ref64.device, generator=generator)
+        return candidate.reshape(-1)[at], ref32.reshape(-1)[at], ref64.reshape(-1)[at]
+
+    def errors_vs_fp64(self, candidate, ref32, ref64):
+        """The RMS of candidate - ref64, of ref32 - ref64 and of ref64, in fp64, over the elements finite everywhere.
+        One slice at a time, fp32 read as it is (the subtraction widens it), one wait for the device per slice."""
+        torch = self.torch
+        if not ref64.numel():
+            return 0.0, 0.0, 0.0
+        sums = [0.0, 0.0, 0.0]
+        same = candidate is ref32
+        for x, r, y in zip(chunks(candidate.reshape(ref64.shape)), chunks(ref32.reshape(ref64.shape)), chunks(ref64)):
+            norms = [torch.linalg.vector_norm(torch.sub(x, y), dtype=torch.float64)]
+            norms.append(norms[0] if same else torch.linalg.vector_norm(torch.sub(r, y), dtype=torch.float64))
+            norms.append(torch.linalg.vector_norm(y, dtype=torch.float64))
+            d, e, n = torch.stack(norms).tolist()
+            if not all(math.isfinite(v) for v in (d, e, n)):
+                x64, r64, y64 = x.to(torch.float64), r.to(torch.float64), y.to(torch.float64)
+                finite = x64.isfinite() & r64.isfinite() & y64.isfinite()
+                d = float(((x64 - y64).masked_fill(~finite, 0) ** 2).sum()) ** 0.5
+                e = float(((r64 - y64).masked_fill(~finite, 0) ** 2).sum()) ** 0.5
+                n = float((y64.masked_fill(~finite, 0) ** 2).sum()) ** 0.5
+                del x64, r64, y64, finite
+            sums[0] += d * d
+            sums[1] += e * e
+            sums[2] += n * n
+        count = ref64.numel()
+        return tuple(math.sqrt(v / count) for v in sums)
 
     def fp64_reference(self, inputs):
         import copy
@@ -528,6 +599,17 @@ class Evaluation:
         worst = None
         self.precision_note = ""
         degenerate_checked = False
+        if self.known:
+            # The task's verdict on constants, from its first evaluation here: no reference work for it, and a
+            # tightened atol applies to every call from the start.
+            degenerate_checked = True
+            self.degenerate_seen = self.known["degenerate"]
+            if self.known["degenerate"]:
+                self.result["degenerate"] = self.known["degenerate"]
+                kwb_guard.add_flag(self.flags, "degenerate-task", "This task cannot be judged: %s." % self.known["degenerate"])
+            elif self.known.get("tightened_atol") is not None:
+                self.tightened_atol = self.known["tightened_atol"]
+                self.args.atol = self.tightened_atol
         others = [i for i, call in enumerate(self.calls) if not call["full"]]
         judged = set(others if len(others) <= JUDGED_SAMPLED_CALLS else self.rng.sample(others, JUDGED_SAMPLED_CALLS))
         spent = {"reference_s": 0.0, "fp64_s": 0.0, "compare_s": 0.0}
@@ -551,6 +633,7 @@ class Evaluation:
             if not degenerate_checked:
                 degenerate_checked = True
                 reason = self.degenerate(ref, ref64)
+                self.degenerate_seen = reason
                 if reason:
                     self.result["degenerate"] = reason
                     kwb_guard.add_flag(self.flags, "degenerate-task", "This task cannot be judged: %s." % reason)
@@ -571,8 +654,7 @@ class Evaluation:
                 for kept, r32, r64 in zip(call["kept"], ref, ref64):
                     if not r32.is_floating_point():
                         continue
-                    cand_err, scale = self.relative_rms(kept, r64)
-                    ref_err, _ = self.relative_rms(r32, r64)
+                    cand_err, ref_err, scale = self.errors_vs_fp64(*self.precision_sample(kept, r32, r64))
                     if scale > 0:
                         cand_rel, ref_rel = cand_err / scale, ref_err / scale
                         entry["error_vs_fp64"] = cand_rel
@@ -607,6 +689,8 @@ class Evaluation:
                                  "seeds": [c["seed"] for c in self.calls if c["full"]]}
         if getattr(self, "tightened_atol", None) is not None and not self.result.get("degenerate"):
             self.result["verify"]["note"] = "zeros pass this task's atol; the output's scale decides instead (atol %.3g)" % self.tightened_atol
+            if self.known:
+                return  # every call was compared at the tightened atol
             self.args.atol = self.tightened_atol
             recheck = self.new_counts()
             for call in self.calls:
@@ -615,6 +699,23 @@ class Evaluation:
                         self.compare(kept, r, recheck)
             if recheck["mismatches"] or recheck["non_finite"]:
                 self.result["verify"].update(status="failed", message="At the output's own scale: " + self.message_of(recheck))
+
+    def keep_task_facts(self):
+        """What the next evaluation of this task here need not compute again: the buffers' dtypes and shapes, the tail
+        scale, the floor and the verdict on constants (judged on the first kept call's reference and fp64)."""
+        if self.known or not self.args.baseline_cache or not hasattr(self, "degenerate_seen"):
+            return
+        facts = {"inputs": [{k: v for k, v in spec.items() if k != "buffer"} for spec in self.input_specs],
+                 "outputs": [{k: v for k, v in spec.items() if k != "buffer"} for spec in self.output_specs],
+                 "tail_scale": self.tail_scale, "floor": self.result.get("floor"), "degenerate": self.degenerate_seen,
+                 "tightened_atol": getattr(self, "tightened_atol", None)}
+        try:
+            os.makedirs(self.args.baseline_cache, exist_ok=True)
+            path = os.path.join(self.args.baseline_cache, task_key(self.torch, self.args) + ".facts.json")
+            write_json(path + ".%d" % os.getpid(), facts)
+            os.replace(path + ".%d" % os.getpid(), path)
+        except (OSError, TypeError, ValueError):
+            pass  # the next evaluation computes them again
 
     def overhead(self):
         """What each call's time is corrected by. On the GPU, the calibrated handshake with the output copy (a copy of
@@ -644,10 +745,10 @@ class Evaluation:
     def evaluate(self, cached=None):
         args = self.args
         self.load_task()
-        self.shape_the_buffers()
-        self.facts(cached)
+        self.known = cached_task_facts(self.torch, args)
+        self.shape_the_buffers(self.known)
+        self.facts(cached or self.known)
         self.phase("task")
-        self.gpu.share()
         self.handshake()
         self.phase("handshake")
         loaded = self.load({"candidate": args.candidate, "module": args.module, "prebuilt": args.prebuilt})
@@ -673,6 +774,7 @@ class Evaluation:
             self.torch.cuda.empty_cache()
         self.judge()
         self.phase("judge")
+        self.keep_task_facts()
         for flag in report.get("flags", []):
             kwb_guard.add_flag(self.flags, flag["name"], flag["detail"])
         ops = report.get("ops")
@@ -699,10 +801,15 @@ class Evaluation:
 
     def baselines(self):
         args = self.args
+        cached = cached_baselines(self.torch, args)
+        if cached is not None:
+            # Timed by an evaluation before this one (the runner asks before it knows): the worker is not needed.
+            self.result.update(cached, cached=True)
+            self.channel.sock.close()
+            return
         self.load_task()
-        self.shape_the_buffers()
+        self.shape_the_buffers(cached_task_facts(self.torch, args))
         self.facts(None)
-        self.gpu.share()
         self.handshake()
         self.phase("handshake")
         timings = {}
@@ -755,6 +862,57 @@ def cached_baselines(torch, args):
 
 
 
+def task_key(torch, args):
+    """Task source, GPU, torch, device, precision, init seed and tolerances: what a task's kept facts depend on."""
+    digest = hashlib.sha256()
+    with open(args.task, "rb") as f:
+        digest.update(f.read())
+    gpu = torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu"
+    for part in (gpu, torch.__version__, args.device, args.precision, str(args.init_seed), repr(args.atol),
+                 repr(args.rtol), "facts-1"):
+        digest.update(b"\0" + part.encode())
+    return "task-" + digest.hexdigest()[:24]
+
+
+def cached_task_facts(torch, args):
+    if not args.baseline_cache:
+        return None
+    try:
+        with open(os.path.join(args.baseline_cache, task_key(torch, args) + ".facts.json")) as f:
+            facts = json.load(f)
+        if all(k in facts for k in ("inputs", "outputs", "tail_scale", "degenerate")):
+            return facts
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def warm_the_judge(torch, device):
+    """The first use of a library or a kernel in a process costs far more than the next (cuBLAS and cuDNN handles,
+    kernels loaded on first launch): paid here, while a pair warms up, instead of inside an evaluation. A small matmul
+    and convolution in fp32 and fp64, and the judge's own comparisons on a few thousand elements."""
+    import types
+
+    with torch.no_grad():
+        for dtype in (torch.float32, torch.float64):
+            a = torch.randn(64, 64, device=device, dtype=dtype)
+            (a @ a).sum().item()
+            torch.nn.functional.conv2d(a.view(1, 1, 64, 64), a[:3, :3].reshape(1, 1, 3, 3)).sum().item()
+    probe = Evaluation.__new__(Evaluation)
+    probe.torch = torch
+    probe.args = types.SimpleNamespace(atol=1e-2, rtol=1e-2)
+    a = torch.randn(4096, device=device)
+    b = a + 1e-3
+    counts = probe.new_counts()
+    probe.compare(a, b, counts)
+    probe.compare(a, b + 1.0, counts)  # the exact path, taken where a slice has a mismatch
+    probe.compare(a[torch.randint(0, 4096, (256,), device=device)].clone(), b[:256], counts)
+    probe.errors_vs_fp64(a, b, b.to(torch.float64))
+    Flusher(torch, device)()
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
 def arguments_when_warm(argv):
     """A driver of kwb-runner's pool starts before its evaluation is known: torch imported and the device ready, it
     waits for the evaluation's arguments. End-of-file before any means the pool no longer needs it."""
@@ -783,6 +941,7 @@ def arguments_when_warm(argv):
     environment(torch, device)
     count_floor(torch, types.SimpleNamespace(Model=lambda: torch.nn.Linear(4, 4), get_init_inputs=lambda: [],
                                              get_inputs=lambda: [torch.randn(2, 4)]), 1, device)
+    warm_the_judge(torch, device)
     channel.settimeout(600)
     try:
         channel.recv(1 << 16, socket.MSG_PEEK)  # the worker's hello, left for the evaluation to read

@@ -228,7 +228,10 @@ class Worker:
         return answer
 
     def serve(self):
-        self.send({"ready": True, "torch": self.torch.__version__, "device": self.device})
+        try:
+            self.send({"ready": True, "torch": self.torch.__version__, "device": self.device})
+        except OSError:
+            return  # the driver needs no worker (it found its answer cached) or is gone: nothing to do
         handlers = {"null": lambda m, f: (self._sync(), {"ok": True})[1], "buffers": self.on_buffers,
                     "copycal": lambda m, f: self.on_copycal(m), "load": lambda m, f: self.on_load(m),
                     "call": lambda m, f: self.on_call(m), "finish": lambda m, f: self.on_finish(m)}
