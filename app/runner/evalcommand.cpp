@@ -52,6 +52,7 @@ geometric-mean speedups), also saved as OUT/summary.json.
                            cuda, 1 on cpu)
   --workers warm|cold      warm (default): candidates' workers come from a pool started with the set, torch
                            already imported; cold: each evaluation starts its own
+  --warm N                 warm pairs kept ready (default twice --eval-jobs on cuda, as many on cpu)
 )";
 
 constexpr std::string_view kServeUsage = R"(Usage: kwb-runner serve [options]
@@ -209,7 +210,7 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "0" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
@@ -217,6 +218,11 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
     options.outputDirectory = extra["--out"];
     options.compileJobs = std::atoi(extra["--compile-jobs"].c_str());
     options.evalJobs = std::atoi(extra["--eval-jobs"].c_str());
+    options.warmPairs = std::atoi(extra["--warm"].c_str());
+    if (options.warmPairs < 0 || options.warmPairs > 32) {
+        err << "kwb-runner: --warm takes 1 to 32 pairs, not '" << extra["--warm"] << "'.\n";
+        return 2;
+    }
     if (extra["--workers"] != "warm" && extra["--workers"] != "cold") {
         err << "kwb-runner: --workers takes warm or cold, not '" << extra["--workers"] << "'.\n";
         return 2;

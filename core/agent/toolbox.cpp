@@ -51,6 +51,16 @@ void Toolbox::setLimits(const ToolLimits& limits)
     m_limits = limits;
 }
 
+namespace {
+// An agent's tool calls can come back to back (a compile error answered at once); a replacement pair warms up for
+// several seconds, so on the GPU two are kept ready. On the CPU one, so that warm-ups do not take the processor from
+// the timed calls.
+QStringList warmPairs(const QString& device)
+{
+    return device == QLatin1String("cuda") ? QStringList { QStringLiteral("--warm"), QStringLiteral("2") } : QStringList {};
+}
+}
+
 void Toolbox::setEnvironment(const EnvironmentSettings& settings)
 {
     m_environment = settings;
@@ -62,7 +72,8 @@ void Toolbox::setEnvironment(const EnvironmentSettings& settings)
     if (m_environment.warmWorkers && m_environment.host.isLocal())
         m_service = new RunnerService(
             m_environment.runnerPath.isEmpty() ? RunnerJob::defaultRunnerPath() : m_environment.runnerPath,
-            m_environment.runnerArguments + QStringList { QStringLiteral("--device"), m_environment.device }, this);
+            m_environment.runnerArguments + QStringList { QStringLiteral("--device"), m_environment.device }
+                + warmPairs(m_environment.device), this);
 }
 
 QJsonArray Toolbox::schemas()

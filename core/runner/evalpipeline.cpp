@@ -192,11 +192,13 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
         paths.readable = { run.string(), cache.string() };
         paths.writable = { fs::absolute(dir).string(), (run / "tmp").string() };
         paths.writable.insert(paths.writable.end(), writable.begin(), writable.end());
-        for (const fs::path& hidden : { run / "evaluate", run / "baselines", cache / "baselines", cache / "locks" }) {
+        for (const fs::path& hidden : { run / "evaluate", run / "baselines", run / "baselines-beside-build", run / "trusted-tmp", cache / "baselines",
+                 cache / "locks" }) {
             if (fs::exists(hidden))
                 paths.hidden.push_back(hidden.string());
         }
         paths.workingDirectory = fs::absolute(dir).string();
+        paths.gpu = name != "compile" || m_compileSeesGpu;
         spec.argv = Sandbox::instance().launcher(paths);
     }
     spec.argv.insert(spec.argv.end(), command.begin(), command.end());
@@ -206,9 +208,19 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
     spec.onlyToolEnvironment = candidateCode; // no API key or token of the user's reaches candidate code
     if (candidateCode)
         spec.limits = sandboxedLimits(limits, m_request.device, name == "compile");
-    spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1",
-        "TMPDIR=" + (fs::path(m_request.runDirectory) / "tmp").string(),
+    // Candidate stages share the run's tmp. The trusted stages (the driver, the baselines' worker with torch.compile)
+    // get one that no candidate stage can write, and torch.compile's caches in the hidden baselines cache: a file
+    // planted where they read would otherwise be a way to slow the baselines down.
+    const fs::path tmp = fs::path(m_request.runDirectory) / (candidateCode ? "tmp" : "trusted-tmp");
+    std::error_code made;
+    fs::create_directories(tmp, made);
+    spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1", "TMPDIR=" + fs::absolute(tmp).string(),
         "TORCH_EXTENSIONS_DIR=" + torchExtensionsDirectory() };
+    if (!candidateCode) {
+        const fs::path cache = fs::absolute(baselineCache());
+        spec.environment.push_back("TORCHINDUCTOR_CACHE_DIR=" + (cache / "inductor").string());
+        spec.environment.push_back("TRITON_CACHE_DIR=" + (cache / "triton").string());
+    }
     if (!m_request.cudaArch.empty())
         spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
     spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
@@ -430,21 +442,35 @@ std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds)
 
 // What a build depends on besides its sources and flags (torch, nvcc, the GPU's architecture), asked once per
 // runner process from a harness stage that reads nothing of the candidate's.
+namespace {
+std::mutex toolchainLock;
+std::map<std::string, std::pair<std::string, std::string>> toolchains; // device -> (toolchain text, the GPU's arch)
+}
+
 const std::string& EvalPipeline::toolchain()
 {
-    static std::mutex lock;
-    static std::map<std::string, std::string> known; // device -> toolchain text
-    std::lock_guard<std::mutex> hold(lock);
-    auto it = known.find(m_request.device);
-    if (it != known.end())
-        return it->second;
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    auto it = toolchains.find(m_request.device);
+    if (it != toolchains.end())
+        return it->second.first;
     Stage stage;
     ProcessLimits limits { 120, 0, std::int64_t(1) << 20, 256 };
     runHarness("toolchain", { "toolchain", "--device", m_request.device }, limits, false, stage);
     std::string text;
     for (const JsonValue& part : stage.result["toolchain"].items())
         text += part.toString() + '\n';
-    return known.emplace(m_request.device, stage.status == "passed" ? text : std::string()).first->second;
+    const bool ok = stage.status == "passed";
+    return toolchains.emplace(m_request.device, std::make_pair(ok ? text : std::string(), ok ? stage.result["arch"].toString() : std::string()))
+        .first->second.first;
+}
+
+std::string EvalPipeline::buildArch()
+{
+    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
+        return m_request.cudaArch;
+    toolchain();
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    return toolchains[m_request.device].second;
 }
 
 // The harness's binding.cpp as an object, built once per C++ flags and toolchain by a stage that reads nothing of any
@@ -587,7 +613,17 @@ void EvalPipeline::compile()
             fs::create_directories(kept);
             writable.push_back(kept.string()); // this file's own folder: only this file's builds write there
         }
-        runHarness("compile", args, m_request.compileLimits, true, m_compile, {}, {}, writable);
+        // The compile stage sees no GPU (its sandbox has no device files, and CUDA is told of none), so it builds for
+        // the architecture the runner found.
+        // Where the architecture cannot be found, the stage sees the GPU as before and torch asks the GPU itself.
+        std::vector<std::string> environment;
+        if (m_request.device == "cuda" && !buildArch().empty()) {
+            environment.push_back("CUDA_VISIBLE_DEVICES=");
+            if (m_request.cudaArch.empty())
+                environment.push_back("TORCH_CUDA_ARCH_LIST=" + buildArch());
+        }
+        m_compileSeesGpu = m_request.device == "cuda" && environment.empty();
+        runHarness("compile", args, m_request.compileLimits, true, m_compile, environment, {}, writable);
     }
     m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
     m_flags.addFrom(m_compile.result["static_flags"]);
@@ -916,6 +952,19 @@ void EvalPipeline::baselines()
     if (!m_stageToken.empty() && WorkerPair::killLeftovers(m_stageToken) > 0)
         m_flags.add("left-processes", "Processes of the candidate's stage were still running before the baselines (killed).");
     runPair("baselines", { "baselines" }, "reference", m_baselines, m_baselineWorker);
+    if (m_baselines.status == "passed") {
+        std::error_code ec;
+        fs::create_directories(fs::path(baselinesSeenMark()).parent_path(), ec);
+        std::ofstream(baselinesSeenMark()) << m_taskPath << '\n';
+    }
+    if (m_baselines.status == "passed" && m_baselines.result["cached"].toBool()) {
+        // Found in the cache by the driver (timed by an evaluation before this one): its trace is kept beside it.
+        m_baselineWorker.status = "not-run";
+        const std::string kept = m_baselines.result["cache_file"].toString() + ".trace.json";
+        if (tracing() && fs::exists(kept))
+            m_referenceTrace = kept;
+        return;
+    }
     if (m_baselines.status != "passed" || !tracing())
         return;
     // The same figure as the candidate's: the GPU's own time of each timed call, from the baselines' trace.
@@ -991,8 +1040,65 @@ void EvalPipeline::score()
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 
+// Whether this evaluation's baselines should be timed while the candidate builds: on the GPU (the compile stage cannot
+// reach it, and the baselines' figure is the GPU's own time), the first time this task is evaluated here with these
+// settings, and only when a build will really run.
+bool EvalPipeline::baselinesBesideBuild()
+{
+    if (m_request.device != "cuda" || m_request.mode != EvalRequest::Mode::Full || !m_request.timeBaselines
+        || buildArch().empty())
+        return false;
+    if (fs::exists(baselinesSeenMark()))
+        return false;
+    m_buildKey = buildKey();
+    Sha256 task;
+    task.addFile(m_taskPath);
+    m_taskDigest = task.hex();
+    const fs::path kept = m_layout == "workspace" ? fs::absolute(m_request.cacheDirectory) / "build" / m_buildKey
+                                                  : fs::path(torchExtensionsDirectory());
+    return !fs::exists(kept / ("kwb-report-" + reportKey() + ".json"));
+}
+
+// A mark, per task and settings, that its baselines were timed here (the driver's cache is keyed by what only the
+// driver knows: the GPU's name and torch's version). A mark whose baselines are gone only costs the overlap.
+std::string EvalPipeline::baselinesSeenMark() const
+{
+    Sha256 digest;
+    digest.addFile(m_taskPath);
+    for (const std::string& part : { m_request.device, m_request.precision, m_request.protocol.toJson(),
+             std::string(tracing() ? "traced" : "clock"), formatNumber(m_request.atol), formatNumber(m_request.rtol) })
+        digest.add(std::string(1, '\0')).add(part);
+    return (fs::path(baselineCache()) / "seen" / digest.hex().substr(0, 32)).string();
+}
+
 void EvalPipeline::runCandidate()
 {
+    // The first evaluation of a task here: its baselines run beside the build, in a pipeline of their own (its stage
+    // folders in this run's baselines-beside-build/), and are taken over once the candidate has been judged. The
+    // thread is joined on every way out.
+    std::unique_ptr<EvalPipeline> early;
+    std::thread earlyThread;
+    if (baselinesBesideBuild()) {
+        EvalRequest request = m_request;
+        request.mode = EvalRequest::Mode::BaselinesOnly;
+        request.runDirectory = (fs::path(m_request.runDirectory) / "baselines-beside-build").string();
+        std::error_code ec; // there (empty) before the compile stage starts, so that its sandbox hides it
+        fs::create_directories(request.runDirectory, ec);
+        early = std::make_unique<EvalPipeline>(request);
+        earlyThread = std::thread([pipeline = early.get()] {
+            if (pipeline->prepare())
+                pipeline->baselines();
+        });
+    }
+    struct Join
+    {
+        std::thread& thread;
+        ~Join()
+        {
+            if (thread.joinable())
+                thread.join();
+        }
+    } join { earlyThread };
     compile();
     if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
@@ -1000,7 +1106,18 @@ void EvalPipeline::runCandidate()
     reject();
     if (!isCorrect() || m_request.mode == EvalRequest::Mode::VerifyOnly || m_timingStatus != "passed")
         return;
-    if (m_request.timeBaselines)
+    if (earlyThread.joinable()) {
+        earlyThread.join();
+        // Timed beside the build either way; the evaluation may already have found them in the cache the early
+        // pipeline filled, in which case its own (cached) baselines stand.
+        m_baselinesBesideBuild = early->m_baselines.status == "passed";
+        if (!m_evaluate.result["cached_baselines"].isObject() && early->m_baselines.status != "not-run") {
+            m_baselines = std::move(early->m_baselines);
+            m_baselineWorker = std::move(early->m_baselineWorker);
+            m_referenceTrace = std::move(early->m_referenceTrace);
+        }
+    }
+    if (m_request.timeBaselines && (!m_baselinesBesideBuild || m_baselines.status == "not-run"))
         baselines();
     if (!m_request.ncuKernelRegex.empty())
         profileWithNcu();
@@ -1171,6 +1288,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.key("layout").value(m_layout);
     // Whether the candidate's driver and worker came warm from a pool or were started for this evaluation.
     w.key("workers").value(m_warmWorkers ? "warm" : "cold");
+    if (m_baselinesBesideBuild)
+        w.key("baselines_beside_build").value(true);
     w.key("run_directory").value(m_request.runDirectory);
     w.key("stages").beginObject();
     for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "compile", &m_compile },
@@ -1182,6 +1301,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
             w.key("message").value(stage->message);
         if (stage->result["phases"].isObject())
             stage->result["phases"].write(w.key("phases"));
+        if (stage->result["gpu_wait_s"].isNumber()) // of the phases, the wait for other evaluations' measuring
+            w.key("gpu_wait_s").value(stage->result["gpu_wait_s"].toNumber(0));
         if (stage->result["judge"].isObject()) // where the judge's time went, and how many calls it compared
             stage->result["judge"].write(w.key("judge"));
         w.endObject();

@@ -13,6 +13,7 @@
 #include <iosfwd>
 #include <limits>
 #include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,7 @@ private:
     void finishPair(const std::string& name, const WorkerPairOutcome& outcome, const ProcessSpec& driver,
         const ProcessSpec& worker, bool sandboxed, Stage& driverStage, Stage& workerStage);
     const std::string& toolchain();
+    std::string buildArch(); // the request's --arch, else (on the GPU) the GPU's own, found by the toolchain stage
     std::string bindingObject(); // the harness's binding built once per flags and toolchain; empty when it would not build
     std::string buildKey();
     std::string reportKey() const;
@@ -94,6 +96,8 @@ private:
     void writeNcuResult(JsonWriter& w) const;
     void findCeilings();
     void baselines();
+    bool baselinesBesideBuild();
+    std::string baselinesSeenMark() const;
     std::string baselineCache() const;
     void score();
     void askEnvironment();
@@ -138,6 +142,8 @@ private:
     std::string m_module;
     bool m_compileCached = false;
     bool m_warmWorkers = false; // the candidate's pair came from the pool
+    bool m_baselinesBesideBuild = false; // the baselines were timed while the candidate built
+    bool m_compileSeesGpu = false; // the GPU's architecture was not found, so the compile stage sees the GPU
     struct Verdict
     {
         bool passed = false;

@@ -157,15 +157,23 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     if (options.warmWorkers) {
         EvalRequest probe = options.base;
         probe.runDirectory = (outDir / "runs").string();
-        pool = std::make_unique<WorkerPool>(EvalPipeline(probe).poolProfile(), evalJobs);
+        const int pairs = options.warmPairs > 0 ? options.warmPairs : options.base.device == "cuda" ? 2 * evalJobs : evalJobs;
+        pool = std::make_unique<WorkerPool>(EvalPipeline(probe).poolProfile(), pairs);
     }
     std::atomic<std::size_t> nextEval { 0 };
     std::vector<std::thread> evaluators;
     for (int j = 0; j < evalJobs; ++j) {
         evaluators.emplace_back([&] {
             for (std::size_t i = nextEval++; i < tasks.size(); i = nextEval++) {
-                isBuilt[i].wait();
                 const TaskEntry& task = tasks[i];
+                // While the candidate still builds, its task's baselines are timed (on the GPU, which no compile stage
+                // can reach); the evaluation then finds them cached.
+                if (!task.candidate.empty() && options.base.device == "cuda" && options.base.timeBaselines
+                    && isBuilt[i].wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+                    runPipeline(requestFor(task, task.name + "-baselines", EvalRequest::Mode::BaselinesOnly),
+                        (outDir / "runs" / (task.name + "-baselines.json")).string());
+                }
+                isBuilt[i].wait();
                 if (task.candidate.empty() && !options.baselinesWithoutCandidate)
                     continue;
                 const std::string resultPath = (outDir / "results" / (task.name + ".json")).string();

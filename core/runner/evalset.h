@@ -35,6 +35,10 @@ public:
         int evalJobs = 0;
         bool baselinesWithoutCandidate = true; // time eager and torch.compile for tasks that have no candidate
         bool warmWorkers = true; // candidates' workers from a pool started with the set (off: one started per stage)
+        // Warm pairs kept ready. A pair's warm-up (torch imported and the device ready in two processes) takes several
+        // seconds and a warm evaluation about one, so on the GPU more pairs warm than evaluations run. 0: twice the
+        // evaluations at once on the GPU, as many on the CPU.
+        int warmPairs = 0;
     };
 
     static std::vector<TaskEntry> discover(const std::string& taskDirectory, const std::string& candidateDirectory);

@@ -10,15 +10,20 @@ namespace kwb::runner {
 
 namespace {
 
-std::vector<std::string> isolationArguments(const std::string& bwrap, bool network, bool ownPids)
+std::vector<std::string> isolationArguments(const std::string& bwrap, bool network, bool ownPids, bool gpu)
 {
     std::vector<std::string> args = { bwrap, "--die-with-parent", "--unshare-ipc", "--unshare-uts" };
     if (ownPids)
         args.push_back("--unshare-pid");
     if (!network)
         args.push_back("--unshare-net");
-    // /dev as it is, for the GPU's device files; a fresh /proc for a new PID namespace; a private /tmp.
-    args.insert(args.end(), { "--ro-bind", "/", "/", "--dev-bind", "/dev", "/dev" });
+    // /dev as it is, for the GPU's device files (or a fresh one without them); a fresh /proc for a new PID namespace;
+    // a private /tmp.
+    args.insert(args.end(), { "--ro-bind", "/", "/" });
+    if (gpu)
+        args.insert(args.end(), { "--dev-bind", "/dev", "/dev" });
+    else
+        args.insert(args.end(), { "--dev", "/dev" });
     if (ownPids)
         args.insert(args.end(), { "--proc", "/proc" });
     args.insert(args.end(), { "--tmpfs", "/tmp" });
@@ -59,7 +64,7 @@ Sandbox::Sandbox()
     if (fd >= 0)
         close(fd);
     ProcessSpec probe;
-    probe.argv = isolationArguments(bwrap, false, true);
+    probe.argv = isolationArguments(bwrap, false, true, true);
     probe.argv.insert(probe.argv.end(), { "--", resolveProgram("true") });
     probe.logPath = fd >= 0 ? logTemplate : "";
     probe.limits.wallSeconds = 20;
@@ -80,7 +85,7 @@ std::vector<std::string> Sandbox::launcher(const SandboxPaths& paths) const
 {
     if (m_kind != Kind::Bubblewrap)
         return {};
-    std::vector<std::string> args = isolationArguments(m_bwrap, paths.network, paths.ownPids);
+    std::vector<std::string> args = isolationArguments(m_bwrap, paths.network, paths.ownPids, paths.gpu);
     for (const std::string& path : paths.readable)
         args.insert(args.end(), { "--ro-bind", path, path });
     for (const std::string& path : paths.writable)

@@ -16,6 +16,9 @@ struct SandboxPaths
     // A PID namespace of its own: the stage and everything it starts die with it. Off where the caller watches the
     // processes by their host PIDs itself (the agent's bash tool).
     bool ownPids = true;
+    // The GPU's device files. Off for the compile stage: building needs no GPU, so candidate code that runs while it
+    // builds (a single file's imports) cannot put work on the GPU beside another stage's measurement.
+    bool gpu = true;
 };
 
 // How candidate code is isolated. With bubblewrap: no network, a private /tmp and PID namespace, the file system

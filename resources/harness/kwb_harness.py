@@ -16,6 +16,7 @@ import argparse
 import glob
 import importlib.util
 import os
+import re
 import sys
 import time
 import traceback
@@ -115,7 +116,10 @@ def stage_compile(args):
         try:
             candidate = import_file(args.single_file, "kwb_candidate")
         except Exception as e:
-            fail(out, "compile", "the candidate could not be imported: %s: %s" % (type(e).__name__, first_line(e)),
+            why = "%s: %s" % (type(e).__name__, first_line(e))
+            if args.device == "cuda" and os.environ.get("CUDA_VISIBLE_DEVICES") == "" and re.search(r"CUDA|GPU|cuda", why):
+                why += " (the compile stage has no GPU: the candidate's module must not use it when imported)"
+            fail(out, "compile", "the candidate could not be imported: " + why,
                  seconds=time.perf_counter() - start, traceback=traceback.format_exc())
         if not hasattr(candidate, "ModelNew"):
             fail(out, "compile", "the candidate defines no ModelNew")
@@ -199,10 +203,36 @@ def stage_binding(args):
                {"stage": "binding", "ok": True, "object": objects[0], "seconds": time.perf_counter() - start})
 
 
+def gpu_arch():
+    """The first GPU's compute capability ("9.0"), from the CUDA driver itself (no torch import); empty without one."""
+    import ctypes
+
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+        device, major, minor = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        if cuda.cuInit(0) != 0 or cuda.cuDeviceGet(ctypes.byref(device), 0) != 0:
+            return ""
+        # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR
+        if cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, device) != 0 or \
+                cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device) != 0:
+            return ""
+        return "%d.%d" % (major.value, minor.value)
+    except (OSError, AttributeError):
+        return ""
+
+
 def stage_toolchain(args):
-    """What a build depends on besides its sources and flags, for the runner's build keys (no torch import)."""
+    """What a build depends on besides its sources and flags, for the runner's build keys (no torch import), and the
+    GPU's architecture, which the compile stage (it sees no GPU) builds for when the request names none."""
+    parts = toolchain_fingerprint(args.device)
+    arch = ""
+    if args.device == "cuda" and not os.environ.get("TORCH_CUDA_ARCH_LIST"):
+        arch = gpu_arch()
+        lines = [line.strip() for line in parts[-1].splitlines() if line.strip()]
+        if not arch and lines and re.match(r"^[0-9]+\.[0-9]+$", lines[0]):
+            arch = lines[0]
     write_json(os.path.join(args.out, "toolchain.json"),
-               {"stage": "toolchain", "ok": True, "toolchain": toolchain_fingerprint(args.device)})
+               {"stage": "toolchain", "ok": True, "toolchain": parts, "arch": arch})
 
 
 # ---------------------------------------------------------------- reference
