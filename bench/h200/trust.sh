@@ -12,7 +12,8 @@
 #                                              build and baselines cached and a warm pair ready (serve_bench.py);
 #                                              POOL_TASKS picks among diag softmax softmax_wide, POOL_GAP the seconds
 #                                              between requests (default 14: a pair warms up in about 8 s)
-#   bench/h200/trust.sh gputests               the tests labelled gpu (ctest -L gpu), with their output
+#   bench/h200/trust.sh agent                  kwb agent's verify and profile latency (needs build/h200-kwb.tar.xz)
+#   bench/h200/trust.sh gputests [REGEX]       the tests labelled gpu (ctest -L gpu), or those matching REGEX
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -130,8 +131,32 @@ pool)
         tail -$((2 * n + 2)) "$OUT/pool.txt"
     done
     ;;
+agent) # kwb agent (packed with its Qt libraries: build/h200-kwb.tar.xz) on the diag task, the scripted policy: the
+       # verify and profile tool calls' latency through the run's warm workers, back to back and with AGENT_DELAYS
+    tar xJf build/h200-kwb.tar.xz -C /tmp || exit 1
+    export QT_PLUGIN_PATH=/tmp/h200-kwb/plugins QT_QPA_PLATFORM=offscreen
+    python3 - > /tmp/verify_script.json <<'PY'
+import json
+s = json.load(open("bench/h200/agent/diag_matmul_script.json"))
+out = s[:2] + [{"text": "Verify again.", "tool_calls": [{"name": "verify", "arguments": {}}]} for _ in range(5)]
+out += [{"text": "Profile.", "tool_calls": [{"name": "profile", "arguments": {}}]} for _ in range(2)]
+out.append({"text": "Done."})
+print(json.dumps(out))
+PY
+    for delay in ${AGENT_DELAYS:-0 8}; do
+        echo "== script delay $delay s" | tee -a "$OUT/agent.log"
+        timeout 300 env LD_LIBRARY_PATH=/tmp/h200-kwb/lib /tmp/h200-kwb/kwb agent --store /tmp/agent-$delay.kwb \
+            --task resources/tasks/level1/1_diag_matmul.py --title "verify latency (scripted, H200)" \
+            --script /tmp/verify_script.json --script-delay $delay --device cuda --no-final-eval --runner "$NEW" \
+            --runner-arg=--arch --runner-arg=9.0 --runner-arg=--cache-dir --runner-arg=/tmp/kwb-agent-cache 2>&1 |
+            python3 -c 'import sys, time
+t0 = time.monotonic()
+for line in sys.stdin:
+    print("%8.3f %s" % (time.monotonic() - t0, line), end="", flush=True)' | tee -a "$OUT/agent.log"
+    done
+    ;;
 gputests)
-    (cd build/runner && timeout 560 ctest -L gpu --output-on-failure > "$OUT/gputests.txt" 2>&1)
+    (cd build/runner && timeout ${GPUTESTS_S:-560} ctest -L gpu ${2:+-R "$2"} --output-on-failure > "$OUT/gputests.txt" 2>&1)
     grep -E "tests passed|Passed|Failed|\*\*\*" "$OUT/gputests.txt" | tail -30
     ;;
 evalset)

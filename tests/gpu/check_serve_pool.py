@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Warm workers on the GPU: through one `kwb-runner serve`, a kernel that faults (a sticky CUDA error in its
-process), one that never ends, and a correct one after each. Each bad candidate ends as a failed stage with its
+process), one that never ends, a model that leaks GPU memory until the device has none, and a correct one after each. Each bad candidate ends as a failed stage with its
 sentence; the candidate after it gets a clean warm worker and passes.
 
   check_serve_pool.py RUNNER TASK FIXTURES CACHE
@@ -17,6 +17,7 @@ def main():
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     expected = [("cuda_pass_workspace", "passed", ""), ("cuda_oob_workspace", "failed", ""),
                 ("cuda_pass_workspace", "passed", ""), ("cuda_spin_workspace", "timed-out", "timed out after 30 s"),
+                ("cuda_pass_workspace", "passed", ""), ("cuda_leak_workspace", "failed", "out of memory"),
                 ("cuda_pass_workspace", "passed", "")]
     failures = []
     for candidate, status, said in expected:
@@ -28,7 +29,10 @@ def main():
         got = (r.get("workers"), verify.get("status"), verify.get("message", ""))
         print(candidate, got, r.get("seconds"), flush=True)
         if got[0] != "warm" or got[1] != status or said.lower() not in (got[2] or "").lower():
-            failures.append("%s: expected warm/%s/%r, got %r" % (candidate, status, said, got))
+            compiled = r.get("compile", {})
+            failures.append("%s: expected warm/%s/%r, got %r (compile %s: %s; error %s)\n%s" % (
+                candidate, status, said, got, compiled.get("status"), compiled.get("message"), r.get("error"),
+                (compiled.get("log") or "")[-1500:]))
     serve.stdin.close()
     if serve.wait(timeout=120) != 0:
         failures.append("serve exited with %s" % serve.returncode)
