@@ -7,6 +7,7 @@
 #include "runner/sandbox.h"
 #include "runner/workerpool.h"
 
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <ostream>
@@ -139,14 +140,22 @@ int baselineCommand(const std::vector<std::string_view>& args, std::ostream& out
     return runOne(r, out, err);
 }
 
+// A count of warm pairs, the whole word a number from 1 to most; 0 where it is not.
+static int pairCount(const std::string& text, int most)
+{
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && end == text.data() + text.size() && value >= 1 && value <= most ? value : 0;
+}
+
 int serveCommand(const std::vector<std::string_view>& args, std::istream& in, std::ostream& out, std::ostream& err)
 {
     EvalRequest defaults;
     std::map<std::string, std::string> extra = { { "--warm", "1" } };
     if (const int code = parseEvalOptions(args, defaults, extra, kServeUsage, out, err); code >= 0)
         return code;
-    const int warm = std::atoi(extra["--warm"].c_str());
-    if (warm < 1 || warm > 16) {
+    const int warm = pairCount(extra["--warm"], 16);
+    if (warm == 0) {
         err << "kwb-runner: --warm takes 1 to 16 pairs, not '" << extra["--warm"] << "'.\n";
         return 2;
     }
@@ -210,7 +219,7 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "0" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
@@ -218,8 +227,8 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
     options.outputDirectory = extra["--out"];
     options.compileJobs = std::atoi(extra["--compile-jobs"].c_str());
     options.evalJobs = std::atoi(extra["--eval-jobs"].c_str());
-    options.warmPairs = std::atoi(extra["--warm"].c_str());
-    if (options.warmPairs < 0 || options.warmPairs > 32) {
+    options.warmPairs = extra["--warm"].empty() ? 0 : pairCount(extra["--warm"], 32); // 0: the default
+    if (!extra["--warm"].empty() && options.warmPairs == 0) {
         err << "kwb-runner: --warm takes 1 to 32 pairs, not '" << extra["--warm"] << "'.\n";
         return 2;
     }

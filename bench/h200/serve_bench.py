@@ -41,6 +41,7 @@ def main():
                   for k, v in r.get("stages", {}).items() if v.get("status") != "not-run"}
         row = {"request": i, "client_wall_s": round(wall, 3), "seconds": r.get("seconds"), "workers": r.get("workers"),
                "compile_cached": r.get("compile", {}).get("cached"),
+               "binding_seconds": r.get("compile", {}).get("binding_seconds", 0),
                "baselines_beside_build": r.get("baselines_beside_build", False), "verify": r.get("verify", {}).get("status"),
                "reward": r.get("reward", {}).get("value"), "flags": r.get("hack_flags"),
                "candidate_median_us": timing.get("candidate", {}).get("median_us"),
@@ -48,8 +49,8 @@ def main():
                "eager_median_us": timing.get("eager", {}).get("median_us"), "stages": stages,
                "message": r.get("verify", {}).get("message") or r.get("compile", {}).get("message") or r.get("error")}
         rows.append(row)
-        print("%d %s wall=%.3fs beside=%s verify=%s reward=%s median=%s flags=%s stages=%s" % (
-            i, row["workers"], wall, row["baselines_beside_build"], row["verify"], row["reward"], row["candidate_median_us"], row["flags"],
+        print("%d %s wall=%.3fs binding=%.1fs beside=%s verify=%s reward=%s median=%s flags=%s stages=%s" % (
+            i, row["workers"], wall, row["binding_seconds"], row["baselines_beside_build"], row["verify"], row["reward"], row["candidate_median_us"], row["flags"],
             {k: round(v["seconds"] or 0, 3) for k, v in stages.items()}), flush=True)
         print("   phases=%s judge=%s" % (stages.get("evaluate", {}).get("phases"), stages.get("evaluate", {}).get("judge")),
               flush=True)

@@ -141,6 +141,7 @@ private:
     std::vector<KernelResources> m_kernels;
     std::string m_module;
     bool m_compileCached = false;
+    double m_bindingSeconds = 0;
     bool m_warmWorkers = false; // the candidate's pair came from the pool
     bool m_baselinesBesideBuild = false; // the baselines were timed while the candidate built
     bool m_compileSeesGpu = false; // the GPU's architecture was not found, so the compile stage sees the GPU

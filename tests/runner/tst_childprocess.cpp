@@ -38,6 +38,7 @@ private Q_SLOTS:
     void processLimitReachesEscapedSessions();
     void cpuLimitStopsASpinner();
     void sandboxConfinesWritesAndNetwork();
+    void sandboxWithoutGpuHasNoHostDevices();
 
 private:
     QTemporaryDir m_dir;
@@ -186,6 +187,43 @@ void TestChildProcess::sandboxConfinesWritesAndNetwork()
     QVERIFY2(!log.contains("keep.txt"), log.constData()); // hidden
     QVERIFY2(!log.contains("net-open"), log.constData());
     QVERIFY2(log.contains("Read-only file system"), log.constData());
+}
+
+// The compile stage's sandbox: bubblewrap's own minimal /dev (null, zero, random, tty, shm...) instead of the host's,
+// so no device file of the host's (a GPU's /dev/nvidia*, here whatever the host has beyond the minimal set) exists.
+void TestChildProcess::sandboxWithoutGpuHasNoHostDevices()
+{
+    const Sandbox& sandbox = Sandbox::instance();
+    if (sandbox.kind() != Sandbox::Kind::Bubblewrap)
+        QSKIP(sandbox.note().c_str());
+    const QStringList minimal = QStringLiteral("console core fd full mqueue null ptmx pts random shm stderr stdin stdout tty "
+                                               "urandom zero")
+                                    .split(QLatin1Char(' '));
+    QStringList hostOnly = QDir(QStringLiteral("/dev")).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);
+    for (const QString& name : minimal)
+        hostOnly.removeAll(name);
+    if (hostOnly.isEmpty())
+        QSKIP("This host's /dev has nothing beyond bubblewrap's minimal set.");
+    QTemporaryDir work;
+    auto listDev = [&](bool gpu) {
+        SandboxPaths paths;
+        paths.writable = { work.path().toStdString() };
+        paths.workingDirectory = work.path().toStdString();
+        paths.gpu = gpu;
+        ProcessSpec spec;
+        spec.argv = sandbox.launcher(paths);
+        spec.argv.insert(spec.argv.end(), { "ls", "-1", "/dev" });
+        const QString log = work.filePath(gpu ? QStringLiteral("with.txt") : QStringLiteral("without.txt"));
+        spec.logPath = log.toStdString();
+        const ProcessOutcome o = runProcess(spec);
+        return o.succeeded() ? QString::fromUtf8(readAll(log)).split(QLatin1Char('\n'), Qt::SkipEmptyParts) : QStringList();
+    };
+    const QStringList with = listDev(true);
+    const QStringList without = listDev(false);
+    QVERIFY2(with.contains(hostOnly.first()), qPrintable(with.join(QLatin1Char(' '))));
+    QVERIFY(without.contains(QStringLiteral("null")));
+    for (const QString& name : hostOnly)
+        QVERIFY2(!without.contains(name), qPrintable(name + QStringLiteral(" is visible without the GPU")));
 }
 
 QTEST_GUILESS_MAIN(TestChildProcess)

@@ -254,6 +254,16 @@ void TestEvalPipeline::badRequestIsAUsageError()
     QVERIFY(p.waitForFinished());
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("needs --task and --candidate"));
+    for (const QString& warm : { QStringLiteral("many"), QStringLiteral("0"), QStringLiteral("33"), QStringLiteral("2x") }) {
+        QProcess set; // a count of warm pairs that is not one is refused before anything starts
+        set.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--tasks"), m_dir.path(),
+            QStringLiteral("--out"), m_dir.filePath(QStringLiteral("never")), QStringLiteral("--warm"), warm });
+        QVERIFY(set.waitForFinished());
+        QCOMPARE(set.exitCode(), 2);
+        const QByteArray expected = QByteArray("--warm takes 1 to 32 pairs, not '") + warm.toUtf8() + QByteArray("'");
+        QVERIFY2(set.readAllStandardError().contains(expected), qPrintable(warm));
+    }
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("never"))));
     const QJsonObject r = eval(QStringLiteral("no_such_task.py"), QStringLiteral("plain_torch.py"), {}, &code);
     QCOMPARE(code, 1);
     QVERIFY(r.value(QStringLiteral("error")).toString().contains(QStringLiteral("does not exist")));
