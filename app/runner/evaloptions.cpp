@@ -15,6 +15,8 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --trials N               correctness trials on fresh seeded inputs (default 5)
   --atol X --rtol X        tolerances (default 1e-2 each)
   --reward SCHEME          cuda-agent, kevin or speedup (default cuda-agent)
+  --rules PROFILE          cuda-agent (default: the candidate's own kernels do the work) or kernelbench
+                           (KernelBench's rules: torch and vendor libraries allowed in forward, kept as warnings)
   --precision fp32|tf32    TF32 policy for reference and candidate alike (default fp32)
   --seed N                 seed of the trial seeds (default random)
   --cflags FLAGS           host compiler flags (default "-O3")
@@ -93,7 +95,7 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         { "--task", text(&r.taskPath) }, { "--candidate", text(&r.candidatePath) }, { "--device", text(&r.device) },
         { "--run-dir", text(&r.runDirectory) }, { "--cache-dir", text(&r.cacheDirectory) },
         { "--trials", integer(&r.trials) }, { "--atol", number(&r.atol) }, { "--rtol", number(&r.rtol) },
-        { "--reward", text(&r.rewardScheme) }, { "--precision", text(&r.precision) }, { "--seed", Setter([&r](const std::string& v) {
+        { "--reward", text(&r.rewardScheme) }, { "--rules", text(&r.rules) }, { "--precision", text(&r.precision) }, { "--seed", Setter([&r](const std::string& v) {
                            char* end = nullptr;
                            r.seed = std::strtoull(v.c_str(), &end, 10); // all 64 bits, not through a double
                            return !v.empty() && v[0] != '-' && *end == 0;

@@ -85,6 +85,7 @@ std::string EvalPipeline::harnessScript(const char* name) const
 EvalPipeline::EvalPipeline(EvalRequest request)
     : m_request(std::move(request))
 {
+    m_flags.setRules(HackFlags::rulesNamed(m_request.rules));
 }
 
 std::string EvalPipeline::stageDirectory(const std::string& name) const
@@ -1269,6 +1270,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     if (!Sandbox::instance().note().empty())
         w.key("note").value(Sandbox::instance().note());
     w.endObject();
+    w.key("rules").value(m_request.rules); // the rule profile the verdict and the flags' "fails" were judged under
     w.key("reward").beginObject().key("scheme").value(m_request.rewardScheme);
     writeNumber(w, "value", m_reward);
     if (!m_rewardWithheld.empty())

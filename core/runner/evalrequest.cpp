@@ -1,5 +1,7 @@
 #include "runner/evalrequest.h"
 
+#include "runner/hackflags.h"
+
 #include "runner/rewardscheme.h"
 
 #include <filesystem>
@@ -29,6 +31,8 @@ std::string EvalRequest::validate() const
         return "The device must be cuda or cpu, not " + device + ".";
     if (!RewardScheme::isKnown(rewardScheme))
         return "Unknown reward scheme " + rewardScheme + "; use one of " + RewardScheme::names() + ".";
+    if (!HackFlags::isKnownRules(rules))
+        return "Unknown rule profile " + rules + "; use cuda-agent or kernelbench.";
     if (precision != "fp32" && precision != "tf32")
         return "The precision must be fp32 or tf32, not " + precision + ".";
     if (trials < 1 || protocol.inputSets < 1 || protocol.inputSets > trials)

@@ -40,6 +40,10 @@ struct EvalRequest
     double atol = 1e-2;
     double rtol = 1e-2;
     std::string rewardScheme = "cuda-agent";
+    // Which rules judge the candidate (HackFlags::Rules): "cuda-agent" (the candidate's own kernels do the work:
+    // torch compute in forward and libraries the task does not allow fail it) or "kernelbench" (KernelBench's own
+    // rules: torch and libraries allowed, those findings kept as warnings; every other check the same).
+    std::string rules = "cuda-agent";
     std::string precision = "fp32"; // "tf32" lets matmul and cuDNN use TF32, for baseline and candidate alike
     std::string cflags = "-O3";
     std::string cudaFlags = "-O3 -lineinfo -Xptxas -v";

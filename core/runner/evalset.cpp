@@ -200,6 +200,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     std::vector<double> speedupsEager, speedupsCompile;
     JsonWriter w(out, 1);
     w.beginObject();
+    w.key("rules").value(options.base.rules); // one profile per run: its rows are never mixed with another's
     w.key("tasks").value(static_cast<unsigned long long>(tasks.size()));
     w.key("results").beginArray();
     for (const Row& row : rows) {

@@ -9,12 +9,23 @@
 
 namespace kwb::runner {
 
-bool HackFlags::isFailing(const std::string& name)
+bool HackFlags::isFailing(const std::string& name) const
 {
     // degenerate-task is the task's fault, not the candidate's: it withholds the reward instead (EvalPipeline::score).
     static constexpr std::array<std::string_view, 3> reviewOnly { "excessive-speedup", "non-contiguous-output",
         "degenerate-task" };
+    if (m_rules == Rules::KernelBench && isTorchCompute(name))
+        return false;
     return std::find(reviewOnly.begin(), reviewOnly.end(), name) == reviewOnly.end();
+}
+
+bool HackFlags::isTorchCompute(const std::string& name)
+{
+    // Not no-custom-kernel or extension-not-called: KernelBench's checker, too, wants a kernel of the candidate's own
+    // that forward calls; not try-except-fallback or subclasses-model, which it rejects as well.
+    static constexpr std::array<std::string_view, 4> compute { "torch-op-in-forward", "torch-op-in-cpp",
+        "torch-op-at-runtime", "torch-kernel-in-trace" };
+    return std::find(compute.begin(), compute.end(), name) != compute.end();
 }
 
 bool HackFlags::isTorchFallback(const std::string& name)
@@ -48,7 +59,7 @@ void HackFlags::addFrom(const JsonValue& flags)
 
 const HackFlag* HackFlags::firstFailing() const
 {
-    const auto it = std::find_if(m_flags.begin(), m_flags.end(), [](const HackFlag& f) { return isFailing(f.name); });
+    const auto it = std::find_if(m_flags.begin(), m_flags.end(), [this](const HackFlag& f) { return isFailing(f.name); });
     return it == m_flags.end() ? nullptr : &*it;
 }
 

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void badRequestIsAUsageError();
     void evalSetSummarizesAndRunsAgainIntoTheSameFolder();
     void skippedLayoutWorkIsFlagged();
+    void rulesDecideWhetherTorchComputeFails();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -291,6 +292,7 @@ void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject summary = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(summary.value(QStringLiteral("tasks")).toInt(), 3);
+        QCOMPARE(summary.value(QStringLiteral("rules")).toString(), QStringLiteral("cuda-agent"));
         QCOMPARE(summary.value(QStringLiteral("evaluated")).toInt(), 2);
         QCOMPARE(summary.value(QStringLiteral("correct")).toInt(), 1);
         QCOMPARE(summary.value(QStringLiteral("pass_rate")).toDouble(), 0.5);
@@ -313,6 +315,60 @@ void TestEvalPipeline::skippedLayoutWorkIsFlagged()
     const QJsonObject fair = eval(QStringLiteral("task_transpose.py"), QStringLiteral("task_transpose_fair.py"), { QStringLiteral("--no-baselines") });
     QCOMPARE(fair.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
     QVERIFY(fair.value(QStringLiteral("hack_flags")).toArray().isEmpty());
+}
+
+// The same candidate (its own kernel, then a torch op on the result) against a task that allows no torch ops: the
+// cuda-agent rules reject it; KernelBench's accept it and keep the finding as a warning. Each result names its rules.
+void TestEvalPipeline::rulesDecideWhetherTorchComputeFails()
+{
+    const QString folder = m_dir.filePath(QStringLiteral("rules"));
+    QVERIFY(QDir().mkpath(folder + QStringLiteral("/torch_tail/kernels")));
+    QFile source(m_fixtures + QStringLiteral("/task_scale_add.py"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QByteArray task = source.readAll();
+    task.replace("KWB_ALLOW_TORCH_OPS = True", "");
+    QFile strict(folder + QStringLiteral("/task_strict.py"));
+    QVERIFY(strict.open(QIODevice::WriteOnly) && strict.write(task) == task.size());
+    strict.close();
+    for (const QString& name : QDir(m_fixtures + QStringLiteral("/pass_workspace/kernels")).entryList(QDir::Files))
+        QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/pass_workspace/kernels/") + name, folder + QStringLiteral("/torch_tail/kernels/") + name));
+    QFile model(folder + QStringLiteral("/torch_tail/model_new.py"));
+    QVERIFY(model.open(QIODevice::WriteOnly));
+    model.write("import torch\n\nimport cuda_extension\n\n\nclass ModelNew(torch.nn.Module):\n"
+                "    def __init__(self, scale):\n        super().__init__()\n        self.scale = scale\n\n"
+                "    def forward(self, x, y):\n"
+                "        out = cuda_extension.scale_add_relu(x.contiguous(), y.contiguous(), self.scale)\n"
+                "        return torch.clamp(out, min=0.0)\n");
+    model.close();
+    const QDir fixtures(m_fixtures);
+    const QString taskPath = fixtures.relativeFilePath(strict.fileName());
+    const QString candidate = fixtures.relativeFilePath(folder + QStringLiteral("/torch_tail"));
+
+    const QJsonObject strictResult = served(taskPath, candidate);
+    QCOMPARE(strictResult.value(QStringLiteral("rules")).toString(), QStringLiteral("cuda-agent"));
+    const QJsonObject strictVerify = strictResult.value(QStringLiteral("verify")).toObject();
+    QCOMPARE(strictVerify.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    QVERIFY2(strictVerify.value(QStringLiteral("message")).toString().startsWith(QStringLiteral("Rejected (torch-op-")),
+        qPrintable(strictVerify.value(QStringLiteral("message")).toString()));
+
+    const QJsonObject kb = served(taskPath, candidate, { QStringLiteral("--rules"), QStringLiteral("kernelbench") });
+    QCOMPARE(kb.value(QStringLiteral("rules")).toString(), QStringLiteral("kernelbench"));
+    QCOMPARE(kb.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    bool warned = false;
+    for (const QJsonValue& detail : kb.value(QStringLiteral("hack_details")).toArray()) {
+        const QJsonObject d = detail.toObject();
+        if (d.value(QStringLiteral("flag")).toString().startsWith(QStringLiteral("torch-op-"))) {
+            warned = true;
+            QCOMPARE(d.value(QStringLiteral("fails")).toBool(), false);
+        }
+    }
+    QVERIFY(warned);
+    QVERIFY(kb.value(QStringLiteral("reward")).toObject().value(QStringLiteral("value")).toDouble() >= 1.0);
+
+    int code = 0;
+    const QJsonObject unknown = eval(taskPath, candidate, { QStringLiteral("--rules"), QStringLiteral("lenient") }, &code);
+    QCOMPARE(code, 1);
+    QCOMPARE(unknown.value(QStringLiteral("error")).toString(), QStringLiteral("Unknown rule profile lenient; use cuda-agent or kernelbench."));
 }
 
 QTEST_GUILESS_MAIN(TestEvalPipeline)
