@@ -55,6 +55,8 @@ void TimingView::setEval(const EvalResult* eval)
                        .arg(speedup(eval->speedupVsEager()), speedup(eval->speedupVsCompile()));
     if (!std::isnan(eval->reward))
         text += QStringLiteral(" · ") + tr("reward %1 (%2)").arg(locale.toString(eval->reward, 'f', 2), eval->rewardScheme);
+    // The rules the verdict was judged under (results from before the profiles were judged by cuda-agent's).
+    text += QStringLiteral(" · ") + tr("%1 rules").arg(eval->rules.isEmpty() ? QStringLiteral("cuda-agent") : eval->rules);
     if (!eval->device.isEmpty())
         text += QStringLiteral(" · ") + tr("device %1").arg(eval->device);
     // Which machine timed it: a GPU host's name as the user knows it, else the machine's own name.

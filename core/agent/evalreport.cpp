@@ -321,9 +321,10 @@ QString EvalReport::text(Depth depth, const QJsonObject& runner, const EvalResul
         text += timingText(runner, e);
     else
         text += QStringLiteral("timing: not run, since the candidate did not pass verification.\n");
-    text += QStringLiteral("reward: %1 (%2)\n")
-                .arg(std::isfinite(e.reward) ? QString::number(e.reward, 'g', 4) : QStringLiteral("none"),
-                    e.rewardScheme);
+    // The rules are named where they are not the default, so that an agent judged by KernelBench's rules knows it.
+    text += QStringLiteral("reward: %1 (%2%3)\n")
+                .arg(std::isfinite(e.reward) ? QString::number(e.reward, 'g', 4) : QStringLiteral("none"), e.rewardScheme,
+                    e.rules.isEmpty() || e.rules == QLatin1String("cuda-agent") ? QString() : QStringLiteral("; %1 rules").arg(e.rules));
     QStringList flags;
     for (const QString& flag : e.hackFlags)
         flags << hackFlagText(flag);

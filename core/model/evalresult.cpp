@@ -248,7 +248,7 @@ bool EvalResult::Verify::operator==(const Verify& o) const
 bool EvalResult::operator==(const EvalResult& o) const
 {
     return compile == o.compile && verify == o.verify && timing == o.timing && device == o.device
-        && hackFlags == o.hackFlags && hackDetails == o.hackDetails && isolation == o.isolation && rewardScheme == o.rewardScheme && same(reward, o.reward)
+        && hackFlags == o.hackFlags && hackDetails == o.hackDetails && isolation == o.isolation && rewardScheme == o.rewardScheme && rules == o.rules && same(reward, o.reward)
         && fingerprint == o.fingerprint && traceBlob == o.traceBlob && floor == o.floor && ceilings == o.ceilings
         && ncu == o.ncu;
 }
@@ -364,6 +364,7 @@ QJsonObject EvalResult::typedJson() const
     }
     if (!isolation.isEmpty())
         o.insert(QLatin1String("isolation"), QJsonObject { { QLatin1String("kind"), isolation } });
+    json::putNonEmpty(o, QLatin1String("rules"), rules);
     if (!rewardScheme.isEmpty() || !std::isnan(reward)) {
         QJsonObject rw;
         rw.insert(QLatin1String("scheme"), rewardScheme);
@@ -449,6 +450,7 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     e.isolation = o.value(QLatin1String("isolation")).toObject().value(QLatin1String("kind")).toString();
     const QJsonObject rw = r.object(o, QLatin1String("reward"));
     e.rewardScheme = r.string(rw, QLatin1String("scheme"));
+    e.rules = r.string(o, QLatin1String("rules"));
     e.reward = r.number(rw, QLatin1String("value"), kUnknown);
     e.fingerprint = r.object(o, QLatin1String("fingerprint"));
     e.traceBlob = r.string(o, QLatin1String("trace_blob"));

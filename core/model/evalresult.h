@@ -167,6 +167,9 @@ struct EvalResult
     QStringList hackDetails; // one sentence per flag, in the same order (empty for results from before the checks)
     QString isolation; // how the candidate's code was confined: "bubblewrap" or "rlimits"
     QString rewardScheme;
+    // The rule profile the verdict was judged under: "cuda-agent" or "kernelbench" (empty: a result from before the
+    // profiles, judged by the cuda-agent rules).
+    QString rules;
     double reward = kUnknown;
     QJsonObject fingerprint; // GPU, driver, CUDA, torch, flags, TF32 policy as the runner reported them
     QString traceBlob; // sha256 of the Chrome trace JSON, when one was captured

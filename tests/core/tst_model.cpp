@@ -65,6 +65,11 @@ void TestModel::evalResultKeepsUnknownApartFromZero()
     QVERIFY(std::isnan(back.verify.rtol));
     QVERIFY(std::isnan(back.reward));
     QVERIFY(back == e);
+    QVERIFY(back.rules.isEmpty()); // a result from before the rule profiles
+    e.rules = QStringLiteral("kernelbench");
+    const EvalResult judged = EvalResult::fromJson(e.toJson(), &error);
+    QCOMPARE(judged.rules, QStringLiteral("kernelbench"));
+    QVERIFY(!(judged == back));
 }
 
 void TestModel::evalResultKeepsAllTheRunnerWrote_data()

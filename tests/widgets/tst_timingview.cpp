@@ -22,7 +22,7 @@ void TestTimingView::mediansSpreadAndSpeedups()
     view.show();
     view.setEval(&*t.turns.at(3).eval); // candidate 50 µs, eager 400 µs, torch.compile 100 µs
     QVERIFY2(view.summary().contains(QStringLiteral("8.00× vs eager, 2.00× vs torch.compile")), qPrintable(view.summary()));
-    QVERIFY(view.summary().contains(QStringLiteral("reward 3.00 (cuda-agent)")));
+    QVERIFY(view.summary().contains(QStringLiteral("reward 3.00 (cuda-agent) · cuda-agent rules")));
     QAbstractItemModel* m = view.table()->model();
     QCOMPARE(m->index(0, 1).data().toString(), QStringLiteral("50.0 µs"));
     QCOMPARE(m->index(1, 1).data().toString(), QStringLiteral("400.0 µs"));
@@ -37,6 +37,9 @@ void TestTimingView::mediansSpreadAndSpeedups()
     e.fingerprint.insert(QStringLiteral("runner_host"), QStringLiteral("rack-7 (ssh://me@rack-7)"));
     view.setEval(&e);
     QVERIFY2(view.summary().endsWith(QStringLiteral(" · on rack-7 (ssh://me@rack-7)")), qPrintable(view.summary()));
+    e.rules = QStringLiteral("kernelbench");
+    view.setEval(&e);
+    QVERIFY2(view.summary().contains(QStringLiteral("reward 3.00 (cuda-agent) · kernelbench rules")), qPrintable(view.summary()));
 }
 
 void TestTimingView::notTimed()
