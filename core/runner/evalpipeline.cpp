@@ -733,7 +733,7 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
     const bool sandboxed = workerKind == "candidate";
     ProcessSpec worker = stageSpec(workerName,
         { m_request.python, harnessScript("kwb_worker.py"), "--channel-fd", "{fd}", "--device", m_request.device,
-            "--kind", workerKind },
+            "--kind", workerKind, "--wait-go" },
         m_request.runLimits, sandboxed, workerEnvironment, writable);
     driverArgs.insert(driverArgs.begin(), { m_request.python, harnessScript("kwb_driver.py"), "--channel-fd", "{fd}" });
     ProcessLimits driverLimits = m_request.runLimits;

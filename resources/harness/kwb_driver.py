@@ -37,6 +37,9 @@ import time
 import traceback
 
 START = time.perf_counter()
+# Whether this driver warmed up with its worker before its evaluation was known (a pool's pair): the worker has its
+# context already. A driver started for one evaluation tells its worker to go in the handshake.
+WARMED_UP = False
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kwb_gpulock  # noqa: E402
@@ -99,6 +102,13 @@ class Channel:
         self.sock = socket.socket(fileno=fd)
         self.sock.settimeout(timeout)
         self.lost = False
+
+    def go(self):
+        """Lets a worker that waits for the word (--wait-go) create its CUDA context; the caller holds the GPU shared."""
+        try:
+            self.sock.send(b'{"op": "go"}')
+        except OSError:
+            pass  # the worker is gone: hello says so
 
     def hello(self):
         """The worker's first message: torch imported and the device ready, no model code loaded yet."""
@@ -306,7 +316,11 @@ class Evaluation:
         """The cost of a call that does nothing (sync included), and of that call plus the output copy, measured
         while the worker has no candidate code: the least copy round is what every call's time is corrected by.
         The GPU is shared from the moment the worker is ready, not while it starts: a stage waiting for its worker
-        to import torch must not keep another evaluation from measuring."""
+        to import torch must not keep another evaluation from measuring. A worker not yet told to go (one started for
+        this evaluation) is told now, the GPU held shared while it creates its context."""
+        if not WARMED_UP:
+            self.gpu.share()
+            self.channel.go()
         ready = self.channel.hello()
         if not ready.get("ready"):
             raise Failure("the worker did not start: " + ready.get("reason", "?"), kind="environment")
@@ -924,14 +938,17 @@ def arguments_when_warm(argv):
     import types
 
     device = own[own.index("--device") + 1] if "--device" in own else "cuda"
-    # The pair warms up (two CUDA contexts, imports) while it holds the GPU shared, so never while another
-    # evaluation measures; its worker starts only when told to, inside that turn.
+    # Both processes import torch (CPU only) at once; then the pair touches the device (two CUDA contexts, the judge's
+    # libraries) while it holds the GPU shared, so never while another evaluation measures, and only for that part:
+    # a share held through the imports would keep every measurement waiting on the pairs that warm up.
+    global WARMED_UP
+    WARMED_UP = True
     turns = kwb_gpulock.GpuTurns(os.environ.get("KWB_GPU_LOCK_DIR") if device == "cuda" else None)
-    turns.share()
     channel = socket.socket(fileno=os.dup(int(own[own.index("--channel-fd") + 1])))
-    channel.send(b'{"op": "go"}')
     import torch
 
+    turns.share()
+    channel.send(b'{"op": "go"}')
     if device == "cuda":
         torch.cuda.init()
         torch.empty(1, device="cuda")

@@ -260,9 +260,15 @@ def main():
     parser.add_argument("--channel-fd", type=int, required=True)
     parser.add_argument("--device", default="cuda")
     parser.add_argument("--kind", choices=("candidate", "reference"), default="candidate")
-    parser.add_argument("--wait-go", action="store_true", help="start warming up only when the driver says so")
+    parser.add_argument("--wait-go", action="store_true",
+                        help="import torch, then wait for the driver's word before touching the device")
     args = parser.parse_args()
     if args.wait_go:
+        # The imports take seconds of CPU and no GPU; the device is touched only once the driver, holding its share of
+        # the GPU, says go, so that no measurement of another evaluation runs beside this worker's context creation.
+        import torch  # noqa: F401
+        if args.kind == "candidate":
+            import torch.utils.cpp_extension  # noqa: F401
         waiting = socket.socket(fileno=os.dup(args.channel_fd))
         go = waiting.recv(1 << 10)
         waiting.close()
