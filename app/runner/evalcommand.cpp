@@ -3,10 +3,12 @@
 #include "evaloptions.h"
 #include "runner/evalpipeline.h"
 #include "runner/evalset.h"
+#include "runner/jsonvalue.h"
 #include "runner/jsonwriter.h"
 #include "runner/sandbox.h"
 #include "runner/workerpool.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <filesystem>
@@ -43,10 +45,15 @@ Times the task's eager PyTorch and torch.compile with the evaluation's protocol 
 
 constexpr std::string_view kEvalSetUsage = R"(Usage: kwb-runner eval-set --tasks DIR --candidates DIR --out DIR [options]
 
-Evaluates one candidate per task (DIR/<level>_<task stem> or DIR/<task stem>, a workspace folder or a .py),
-compiling ahead on several cores while one evaluation at a time uses the GPU; tasks without a candidate get
-their baselines timed. Writes OUT/results/<name>.json and prints the summary (pass rate, faster rates,
-geometric-mean speedups), also saved as OUT/summary.json.
+Evaluates the candidates of a task set, compiling ahead on several cores while the evaluations take turns on the
+GPU for their timed calls; tasks without a candidate get their baselines timed. --tasks is a folder of levelN/
+folders of NN_name.py tasks, or a KernelBench checkout. A candidate is DIR/<levelN>_<task stem> or DIR/<task stem>
+(a workspace folder or a .py), or DIR/level_<L>_problem_<P>_sample_<S>_kernel.py as KernelBench's runs name them,
+any number of samples per problem (each evaluated; the tables take sample 0, pass@k takes all). Writes
+OUT/results/<name>.json, prints the summary as JSON (saved as OUT/summary.json) and the CUDA Agent paper's Table 1
+per level with KernelBench's fast_p and pass@k on stderr (saved as OUT/table.txt).
+
+  --levels L[,L...]        only these levels (default all)
 
   --compile-jobs N         parallel compiles (default half the cores)
   --eval-jobs N            evaluations at once, taking turns on the GPU for their timed calls (default 3 on
@@ -140,7 +147,7 @@ int baselineCommand(const std::vector<std::string_view>& args, std::ostream& out
     return runOne(r, out, err);
 }
 
-// A count of warm pairs, the whole word a number from 1 to most; 0 where it is not.
+// A count (of warm pairs, or a level), the whole word a number from 1 to most; 0 where it is not.
 static int pairCount(const std::string& text, int most)
 {
     int value = 0;
@@ -219,7 +226,7 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
 int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" }, { "--levels", "" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
@@ -237,6 +244,17 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
         return 2;
     }
     options.warmWorkers = extra["--workers"] == "warm";
+    for (std::size_t at = 0; at < extra["--levels"].size();) {
+        const std::string& text = extra["--levels"];
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const int level = pairCount(text.substr(at, comma - at), 9);
+        if (level == 0) {
+            err << "kwb-runner: --levels takes level numbers separated by commas (such as 1,2), not '" << text << "'.\n";
+            return 2;
+        }
+        options.levels.push_back(level);
+        at = comma + 1;
+    }
     if (options.taskDirectory.empty() || options.outputDirectory.empty()) {
         err << "kwb-runner: eval-set needs --tasks and --out; see kwb-runner eval-set --help.\n";
         return 2;
@@ -250,6 +268,12 @@ int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out,
     }
     out << summary.str();
     std::ofstream((fs::path(options.outputDirectory) / "summary.json").string()) << summary.str();
+    std::string parseError;
+    if (const auto parsed = JsonValue::parse(summary.str(), &parseError)) {
+        const std::string table = EvalSet::table(*parsed);
+        err << table;
+        std::ofstream((fs::path(options.outputDirectory) / "table.txt").string()) << table;
+    }
     return 0;
 }
 

@@ -7,6 +7,9 @@
 #include "runner/workerpool.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
+#include <regex>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -34,6 +37,25 @@ std::string findCandidate(const std::string& directory, const std::string& name,
             return (fs::path(directory) / (base + ".py")).string();
     }
     return {};
+}
+
+// KernelBench's run naming, level_<L>_problem_<P>_sample_<S>_kernel.py: every sample, keyed by level and problem.
+std::map<std::pair<int, int>, std::vector<CandidateSample>> kernelBenchSamples(const std::string& directory)
+{
+    std::map<std::pair<int, int>, std::vector<CandidateSample>> samples;
+    if (directory.empty())
+        return samples;
+    static const std::regex naming(R"(level_(\d+)_problem_(\d+)_sample_(\d+)_kernel\.py)");
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(directory, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::smatch m;
+        const std::string file = it->path().filename().string();
+        if (it->is_regular_file() && std::regex_match(file, m, naming))
+            samples[{ std::stoi(m[1]), std::stoi(m[2]) }].push_back({ std::stoi(m[3]), it->path().string() });
+    }
+    for (auto& [key, list] : samples)
+        std::sort(list.begin(), list.end(), [](const CandidateSample& a, const CandidateSample& b) { return a.id < b.id; });
+    return samples;
 }
 
 bool runPipeline(EvalRequest request, const std::string& resultPath, WorkerPool* pool = nullptr)
@@ -67,13 +89,85 @@ void writeRate(JsonWriter& w, const char* key, std::size_t count, std::size_t of
         w.value(double(count) / double(of));
 }
 
+// The CUDA Agent paper's figures over a group of tasks (a level, or all): each task counted once, by its first sample.
+struct Tally
+{
+    std::size_t tasks = 0, evaluated = 0, correct = 0, fasterEager = 0, fasterCompile = 0;
+    std::vector<double> speedupsEager, speedupsCompile;
+
+    void add(const JsonValue& r)
+    {
+        ++evaluated;
+        if (r["verify"]["status"].toString() != "passed")
+            return;
+        ++correct;
+        const double se = r["speedup_vs_eager"].toNumber(std::nan(""));
+        const double sc = r["speedup_vs_compile"].toNumber(std::nan(""));
+        if (std::isfinite(se)) {
+            speedupsEager.push_back(se);
+            fasterEager += se > 1.0;
+        }
+        if (std::isfinite(sc)) {
+            speedupsCompile.push_back(sc);
+            fasterCompile += sc > 1.0;
+        }
+    }
+
+    void write(JsonWriter& w) const
+    {
+        w.key("tasks").value(static_cast<unsigned long long>(tasks));
+        w.key("evaluated").value(static_cast<unsigned long long>(evaluated));
+        w.key("correct").value(static_cast<unsigned long long>(correct));
+        writeRate(w, "pass_rate", correct, evaluated);
+        writeRate(w, "faster_than_eager_rate", fasterEager, evaluated);
+        writeRate(w, "faster_than_compile_rate", fasterCompile, evaluated);
+        w.key("geomean_speedup_vs_eager").value(geomean(speedupsEager));
+        w.key("geomean_speedup_vs_compile").value(geomean(speedupsCompile));
+    }
+};
+
+// The unbiased estimator of pass@k for a problem with n samples of which c are correct: 1 - C(n-c, k) / C(n, k).
+double passAtK(int n, int c, int k)
+{
+    if (n - c < k)
+        return 1.0;
+    double miss = 1.0;
+    for (int i = n - c + 1; i <= n; ++i)
+        miss *= 1.0 - double(k) / double(i);
+    return 1.0 - miss;
+}
+
+std::string percent(const JsonValue& v)
+{
+    if (!v.isNumber())
+        return "–";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", v.toNumber(0) * 100.0);
+    return text;
+}
+
+std::string times(const JsonValue& v)
+{
+    if (!v.isNumber())
+        return "–";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2fx", v.toNumber(0));
+    return text;
+}
+
 } // namespace
 
-std::vector<TaskEntry> EvalSet::discover(const std::string& taskDirectory, const std::string& candidateDirectory)
+std::vector<TaskEntry> EvalSet::discover(const std::string& taskDirectory, const std::string& candidateDirectory,
+    const std::vector<int>& levels)
 {
     std::vector<TaskEntry> tasks;
     std::error_code ec;
-    for (const auto& entry : fs::recursive_directory_iterator(taskDirectory, ec)) {
+    // A KernelBench checkout keeps its tasks in KernelBench/level1..4; its src/ and scripts/ hold no task.
+    fs::path root = taskDirectory;
+    if (fs::is_directory(root / "KernelBench" / "level1", ec))
+        root /= "KernelBench";
+    const auto runSamples = kernelBenchSamples(candidateDirectory);
+    for (const auto& entry : fs::recursive_directory_iterator(root, ec)) {
         const fs::path path = entry.path();
         if (!entry.is_regular_file() || path.extension() != ".py" || path.filename().string()[0] < '0'
             || path.filename().string()[0] > '9')
@@ -82,17 +176,24 @@ std::vector<TaskEntry> EvalSet::discover(const std::string& taskDirectory, const
         task.path = path.string();
         const std::string parent = path.parent_path().filename().string();
         const std::string stem = path.stem().string();
+        task.problem = std::atoi(stem.c_str());
         if (parent.rfind("level", 0) == 0 && parent.size() > 5) {
             task.level = std::atoi(parent.c_str() + 5);
             task.name = parent + "_" + stem;
         } else {
             task.name = stem;
         }
-        task.candidate = findCandidate(candidateDirectory, task.name, stem);
+        if (!levels.empty() && std::find(levels.begin(), levels.end(), task.level) == levels.end())
+            continue;
+        if (const std::string own = findCandidate(candidateDirectory, task.name, stem); !own.empty())
+            task.samples.push_back({ 0, own });
+        else if (const auto it = runSamples.find({ task.level, task.problem }); it != runSamples.end())
+            task.samples = it->second;
+        task.candidate = task.samples.empty() ? std::string() : task.samples.front().path;
         tasks.push_back(task);
     }
     std::sort(tasks.begin(), tasks.end(), [](const TaskEntry& a, const TaskEntry& b) {
-        return a.level != b.level ? a.level < b.level : std::atoi(fs::path(a.path).stem().c_str()) < std::atoi(fs::path(b.path).stem().c_str());
+        return a.level != b.level ? a.level < b.level : a.problem < b.problem;
     });
     return tasks;
 }
@@ -100,9 +201,10 @@ std::vector<TaskEntry> EvalSet::discover(const std::string& taskDirectory, const
 bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
 {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<TaskEntry> tasks = discover(options.taskDirectory, options.candidateDirectory);
+    const std::vector<TaskEntry> tasks = discover(options.taskDirectory, options.candidateDirectory, options.levels);
     if (tasks.empty()) {
-        *error = "No task files (NN_name.py) were found in " + options.taskDirectory + ".";
+        *error = "No task files (NN_name.py) were found in " + options.taskDirectory
+            + (options.levels.empty() ? "." : " at the levels asked for.");
         return false;
     }
     const fs::path outDir = fs::absolute(options.outputDirectory);
@@ -113,43 +215,54 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         *error = "The output directory " + outDir.string() + " cannot be created: " + ec.message() + ".";
         return false;
     }
-    auto requestFor = [&](const TaskEntry& task, const std::string& runName, EvalRequest::Mode mode) {
+
+    // One job per candidate sample, and one (baselines only) per task without a candidate.
+    struct Job
+    {
+        std::size_t task;
+        int sample; // index into the task's samples; -1: none
+        std::string name; // the result's file name and run folder
+    };
+    std::vector<Job> jobs;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const TaskEntry& task = tasks[i];
+        if (task.samples.empty())
+            jobs.push_back({ i, -1, task.name });
+        for (std::size_t s = 0; s < task.samples.size(); ++s)
+            jobs.push_back({ i, int(s), task.samples.size() == 1 ? task.name : task.name + "_sample_" + std::to_string(task.samples[s].id) });
+    }
+    auto requestFor = [&](const Job& job, const std::string& runName, EvalRequest::Mode mode) {
         EvalRequest r = options.base;
         r.mode = mode;
-        r.taskPath = task.path;
-        r.candidatePath = task.candidate;
+        r.taskPath = tasks[job.task].path;
+        r.candidatePath = job.sample < 0 ? std::string() : tasks[job.task].samples[std::size_t(job.sample)].path;
         r.runDirectory = (outDir / "runs" / runName).string();
         removeTree(r.runDirectory);
         return r;
     };
 
     // Compiles run ahead on a pool of threads (each a process with its own limits); evaluations follow, a few at once.
-    const int jobs = options.compileJobs > 0 ? options.compileJobs : std::max(1, int(std::thread::hardware_concurrency() / 2));
-    std::vector<std::promise<void>> built(tasks.size());
+    const int compileJobs = options.compileJobs > 0 ? options.compileJobs : std::max(1, int(std::thread::hardware_concurrency() / 2));
+    std::vector<std::promise<void>> built(jobs.size());
     std::vector<std::shared_future<void>> isBuilt;
     for (auto& promise : built)
         isBuilt.push_back(promise.get_future().share());
     std::atomic<std::size_t> next { 0 };
     std::vector<std::thread> workers;
-    for (int j = 0; j < jobs; ++j) {
+    for (int j = 0; j < compileJobs; ++j) {
         workers.emplace_back([&] {
-            for (std::size_t i = next++; i < tasks.size(); i = next++) {
-                if (!tasks[i].candidate.empty()) {
-                    runPipeline(requestFor(tasks[i], tasks[i].name + "-build", EvalRequest::Mode::CompileOnly),
-                        (outDir / "runs" / (tasks[i].name + "-build.json")).string());
+            for (std::size_t i = next++; i < jobs.size(); i = next++) {
+                if (jobs[i].sample >= 0) {
+                    runPipeline(requestFor(jobs[i], jobs[i].name + "-build", EvalRequest::Mode::CompileOnly),
+                        (outDir / "runs" / (jobs[i].name + "-build.json")).string());
                 }
                 built[i].set_value();
             }
         });
     }
 
-    struct Row
-    {
-        const TaskEntry* task;
-        JsonValue result;
-    };
-    std::vector<Row> slots(tasks.size());
-    std::vector<char> ran(tasks.size(), 0); // not vector<bool>: threads write their own elements
+    std::vector<JsonValue> results(jobs.size());
+    std::vector<char> ran(jobs.size(), 0); // not vector<bool>: threads write their own elements
     const int evalJobs = options.evalJobs > 0 ? options.evalJobs : options.base.device == "cuda" ? 3 : 1;
     // Warm pairs (driver and worker with torch imported and the device ready), one per evaluation at once: each
     // serves one candidate, and its replacement warms up while that evaluation runs.
@@ -164,66 +277,76 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     std::vector<std::thread> evaluators;
     for (int j = 0; j < evalJobs; ++j) {
         evaluators.emplace_back([&] {
-            for (std::size_t i = nextEval++; i < tasks.size(); i = nextEval++) {
-                const TaskEntry& task = tasks[i];
+            for (std::size_t i = nextEval++; i < jobs.size(); i = nextEval++) {
+                const Job& job = jobs[i];
                 // While the candidate still builds, its task's baselines are timed (on the GPU, which no compile stage
-                // can reach); the evaluation then finds them cached.
-                if (!task.candidate.empty() && options.base.device == "cuda" && options.base.timeBaselines
+                // can reach); the evaluation then finds them cached. Once per task: its first sample.
+                if (job.sample == 0 && options.base.device == "cuda" && options.base.timeBaselines
                     && isBuilt[i].wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-                    runPipeline(requestFor(task, task.name + "-baselines", EvalRequest::Mode::BaselinesOnly),
-                        (outDir / "runs" / (task.name + "-baselines.json")).string());
+                    runPipeline(requestFor(job, job.name + "-baselines", EvalRequest::Mode::BaselinesOnly),
+                        (outDir / "runs" / (job.name + "-baselines.json")).string());
                 }
                 isBuilt[i].wait();
-                if (task.candidate.empty() && !options.baselinesWithoutCandidate)
+                if (job.sample < 0 && !options.baselinesWithoutCandidate)
                     continue;
-                const std::string resultPath = (outDir / "results" / (task.name + ".json")).string();
-                runPipeline(requestFor(task, task.name, task.candidate.empty() ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
+                const std::string resultPath = (outDir / "results" / (job.name + ".json")).string();
+                runPipeline(requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
                     resultPath, pool.get());
                 std::string parseError;
                 auto result = JsonValue::parseFile(resultPath, &parseError);
-                slots[i] = { &task, result ? std::move(*result) : JsonValue() };
+                results[i] = result ? std::move(*result) : JsonValue();
                 ran[i] = 1;
             }
         });
     }
     for (std::thread& evaluator : evaluators)
         evaluator.join();
-    std::vector<Row> rows;
-    for (std::size_t i = 0; i < tasks.size(); ++i) {
-        if (ran[i])
-            rows.push_back(std::move(slots[i]));
-    }
     for (std::thread& worker : workers)
         worker.join();
 
-    std::size_t evaluated = 0, correct = 0, fasterEager = 0, fasterCompile = 0;
-    std::vector<double> speedupsEager, speedupsCompile;
+    // Table 1 counts each task once, by its first sample (as KernelBench's own analysis takes sample 0); pass@k uses
+    // every sample.
+    std::map<int, Tally> perLevel;
+    Tally overall;
+    std::map<std::size_t, std::pair<int, int>> samplesCorrect; // task -> (samples, correct)
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const Job& job = jobs[i];
+        if (job.sample <= 0) {
+            ++perLevel[tasks[job.task].level].tasks;
+            ++overall.tasks;
+        }
+        if (!ran[i] || job.sample < 0)
+            continue;
+        auto& [n, c] = samplesCorrect[job.task];
+        ++n;
+        c += results[i]["verify"]["status"].toString() == "passed";
+        if (job.sample == 0) {
+            perLevel[tasks[job.task].level].add(results[i]);
+            overall.add(results[i]);
+        }
+    }
+    std::size_t mostSamples = 0;
+    for (const TaskEntry& task : tasks)
+        mostSamples = std::max(mostSamples, task.samples.size());
+
     JsonWriter w(out, 1);
     w.beginObject();
     w.key("rules").value(options.base.rules); // one profile per run: its rows are never mixed with another's
-    w.key("tasks").value(static_cast<unsigned long long>(tasks.size()));
     w.key("results").beginArray();
-    for (const Row& row : rows) {
-        const JsonValue& r = row.result;
-        const bool hasCandidate = !row.task->candidate.empty();
-        const bool isCorrect = r["verify"]["status"].toString() == "passed";
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (!ran[i])
+            continue;
+        const Job& job = jobs[i];
+        const TaskEntry& task = tasks[job.task];
+        const JsonValue& r = results[i];
+        const bool hasCandidate = job.sample >= 0;
         const double se = r["speedup_vs_eager"].toNumber(std::nan(""));
         const double sc = r["speedup_vs_compile"].toNumber(std::nan(""));
-        if (hasCandidate) {
-            ++evaluated;
-            correct += isCorrect;
-            if (isCorrect && std::isfinite(se)) {
-                speedupsEager.push_back(se);
-                fasterEager += se > 1.0;
-            }
-            if (isCorrect && std::isfinite(sc)) {
-                speedupsCompile.push_back(sc);
-                fasterCompile += sc > 1.0;
-            }
-        }
         w.beginObject();
-        w.key("name").value(row.task->name).key("level").value(row.task->level).key("task").value(row.task->path);
-        w.key("candidate").value(row.task->candidate);
+        w.key("name").value(task.name).key("level").value(task.level).key("task").value(task.path);
+        w.key("candidate").value(hasCandidate ? task.samples[std::size_t(job.sample)].path : std::string());
+        if (hasCandidate && task.samples.size() > 1)
+            w.key("sample").value(task.samples[std::size_t(job.sample)].id);
         if (r.contains("error"))
             w.key("error").value(r["error"].toString());
         w.key("compile").value(r["compile"]["status"].toString());
@@ -247,24 +370,132 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         w.endObject();
     }
     w.endArray();
-    w.key("evaluated").value(static_cast<unsigned long long>(evaluated));
-    w.key("correct").value(static_cast<unsigned long long>(correct));
-    writeRate(w, "pass_rate", correct, evaluated);
-    writeRate(w, "faster_than_eager_rate", fasterEager, evaluated);
-    writeRate(w, "faster_than_compile_rate", fasterCompile, evaluated);
-    w.key("geomean_speedup_vs_eager").value(geomean(speedupsEager));
-    w.key("geomean_speedup_vs_compile").value(geomean(speedupsCompile));
-    w.key("compile_jobs").value(jobs);
-    w.key("seconds").value(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    for (const Row& row : rows) { // every evaluation ran on this host; the first that knows the GPU speaks for all
-        if (!row.result["fingerprint"]["gpu_name"].isNull() || &row == &rows.back()) {
-            row.result["fingerprint"].write(w.key("fingerprint"));
-            break;
-        }
+    overall.write(w); // tasks, evaluated, correct, the rates and geometric means over every level
+    w.key("levels").beginArray();
+    for (const auto& [level, tally] : perLevel) {
+        w.beginObject().key("level").value(level);
+        tally.write(w);
+        w.endObject();
     }
+    w.endArray();
+    // KernelBench's fast_p: the share of the evaluated tasks whose first sample is correct and more than p times as
+    // fast as the baseline; fast_0 is the pass rate.
+    w.key("fast_p");
+    if (!options.base.timeBaselines)
+        w.null(); // no baselines, no speedups
+    else
+        w.beginObject();
+    for (const auto& [which, key] : { std::pair<const char*, const char*> { "eager", "speedup_vs_eager" }, { "compile", "speedup_vs_compile" } }) {
+        if (!options.base.timeBaselines)
+            break;
+        w.key(which).beginObject();
+        for (double p : { 0.0, 0.5, 0.8, 1.0, 1.5, 2.0 }) {
+            std::size_t count = 0, of = 0;
+            for (std::size_t i = 0; i < jobs.size(); ++i) {
+                if (!ran[i] || jobs[i].sample != 0)
+                    continue;
+                ++of;
+                const JsonValue& r = results[i];
+                count += r["verify"]["status"].toString() == "passed" && r[key].toNumber(0) > p;
+            }
+            char name[16];
+            std::snprintf(name, sizeof name, "%g", p);
+            writeRate(w, name, count, of);
+        }
+        w.endObject();
+    }
+    if (options.base.timeBaselines)
+        w.endObject();
+    if (mostSamples > 1) {
+        // pass@k over the tasks with at least k samples, by the unbiased estimator.
+        w.key("pass_at_k").beginObject();
+        for (int k : { 1, 2, 5, 10, 20, 50, 100 }) {
+            if (std::size_t(k) > mostSamples)
+                break;
+            double sum = 0;
+            std::size_t counted = 0;
+            for (const auto& [task, nc] : samplesCorrect) {
+                if (nc.first >= k) {
+                    sum += passAtK(nc.first, nc.second, k);
+                    ++counted;
+                }
+            }
+            w.key(std::to_string(k)).beginObject().key("tasks").value(static_cast<unsigned long long>(counted));
+            w.key("value");
+            if (counted)
+                w.value(sum / double(counted));
+            else
+                w.null();
+            w.endObject();
+        }
+        w.endObject();
+        std::size_t samples = 0;
+        for (const auto& [task, nc] : samplesCorrect)
+            samples += std::size_t(nc.first);
+        w.key("samples_evaluated").value(static_cast<unsigned long long>(samples));
+    }
+    w.key("compile_jobs").value(compileJobs);
+    w.key("seconds").value(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    // Every evaluation ran on this host: the first result that knows the GPU speaks for all, else the last one.
+    std::size_t speaker = jobs.size();
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (ran[i] && (speaker == jobs.size() || results[speaker]["fingerprint"]["gpu_name"].isNull()))
+            speaker = i;
+    }
+    if (speaker < jobs.size())
+        results[speaker]["fingerprint"].write(w.key("fingerprint"));
     w.endObject();
     out << '\n';
     return true;
+}
+
+std::string EvalSet::table(const JsonValue& summary)
+{
+    std::string text = "Rules: " + summary["rules"].toString() + "\n\n";
+    char line[256];
+    const char* format = "%-8s  %-9s  %-6s  %-11s  %-11s  %-10s  %s\n";
+    std::snprintf(line, sizeof line, format, "subset", "evaluated", "pass %", "faster than", "faster than", "geomean vs",
+        "geomean vs");
+    text += line;
+    std::snprintf(line, sizeof line, format, "", "of tasks", "", "eager %", "compile %", "eager", "compile");
+    text += line;
+    auto row = [&](const std::string& name, const JsonValue& t) {
+        const std::string counts = std::to_string(static_cast<long long>(t["evaluated"].toNumber(0))) + "/"
+            + std::to_string(static_cast<long long>(t["tasks"].toNumber(0)));
+        std::snprintf(line, sizeof line, format, name.c_str(), counts.c_str(), percent(t["pass_rate"]).c_str(),
+            percent(t["faster_than_eager_rate"]).c_str(), percent(t["faster_than_compile_rate"]).c_str(),
+            times(t["geomean_speedup_vs_eager"]).c_str(), times(t["geomean_speedup_vs_compile"]).c_str());
+        text += line;
+    };
+    for (const JsonValue& level : summary["levels"].items())
+        row("L" + std::to_string(static_cast<long long>(level["level"].toNumber(0))), level);
+    row("overall", summary);
+    if (summary["fast_p"].isObject()) {
+        text += "\nfast_p, % of the tasks correct and more than p times as fast:\n";
+        std::snprintf(line, sizeof line, "%-12s", "p");
+        text += line;
+        for (const auto& [p, value] : summary["fast_p"]["eager"].members()) {
+            std::snprintf(line, sizeof line, "  %6s", p.c_str());
+            text += line;
+        }
+        for (const char* which : { "eager", "compile" }) {
+            std::snprintf(line, sizeof line, "\nvs %-9s", which);
+            text += line;
+            for (const auto& [p, value] : summary["fast_p"][which].members()) {
+                std::snprintf(line, sizeof line, "  %6s", percent(value).c_str());
+                text += line;
+            }
+        }
+        text += "\n";
+    }
+    if (summary["pass_at_k"].isObject()) {
+        text += "\npass@k, % (over the tasks with at least k samples):";
+        for (const auto& [k, entry] : summary["pass_at_k"].members())
+            text += "  @" + k + " " + percent(entry["value"]) + " (" + std::to_string(static_cast<long long>(entry["tasks"].toNumber(0))) + " tasks)";
+        text += "\n";
+    }
+    text += "\nGeometric means over the correct tasks; rates over the tasks evaluated; each task by its first sample.\n";
+    return text;
 }
 
 } // namespace kwb::runner

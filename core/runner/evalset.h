@@ -8,13 +8,22 @@
 
 namespace kwb::runner {
 
+// One candidate for a task: a KernelBench run keeps several samples per problem.
+struct CandidateSample
+{
+    int id = 0; // the sample number of level_<L>_problem_<P>_sample_<S>_kernel.py; 0 for the project's own layouts
+    std::string path;
+};
+
 // A task of a task set: KernelBench layout, optionally in level1/ level2/ level3/ folders.
 struct TaskEntry
 {
     std::string name; // "level1_1_diag_matmul", or the file stem for a flat folder
     int level = 0;
+    int problem = 0; // the number the file name starts with
     std::string path;
-    std::string candidate; // workspace folder or .py found for it; empty when there is none
+    std::string candidate; // the first sample's workspace folder or .py; empty when there is none
+    std::vector<CandidateSample> samples; // every candidate found, by sample number
 };
 
 // Evaluates one candidate per task of a task set and summarizes the run as the CUDA Agent paper does (pass rate,
@@ -39,9 +48,17 @@ public:
         // seconds and a warm evaluation about one, so on the GPU more pairs warm than evaluations run. 0: twice the
         // evaluations at once on the GPU, as many on the CPU.
         int warmPairs = 0;
+        std::vector<int> levels; // only these levels (empty: all)
     };
 
-    static std::vector<TaskEntry> discover(const std::string& taskDirectory, const std::string& candidateDirectory);
+    // The tasks of a folder of levelN/ folders, or of a KernelBench checkout (its KernelBench/ folder), and their
+    // candidates: DIR/<levelN>_<stem> or DIR/<stem> (a workspace folder or a .py), or KernelBench's run naming
+    // level_<L>_problem_<P>_sample_<S>_kernel.py, any number of samples per problem.
+    static std::vector<TaskEntry> discover(const std::string& taskDirectory, const std::string& candidateDirectory,
+        const std::vector<int>& levels = {});
+    // The summary as a table, the CUDA Agent paper's Table 1 (per level and overall), then KernelBench's fast_p and,
+    // with several samples per problem, pass@k.
+    static std::string table(const class JsonValue& summary);
 
     // Writes the summary JSON to out; returns false (with a sentence in error) when the set cannot be read.
     static bool run(const Options& options, std::ostream& out, std::string* error);

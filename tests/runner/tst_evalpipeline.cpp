@@ -24,6 +24,7 @@ private Q_SLOTS:
     void evalSetSummarizesAndRunsAgainIntoTheSameFolder();
     void skippedLayoutWorkIsFlagged();
     void rulesDecideWhetherTorchComputeFails();
+    void evalSetReadsAKernelBenchCheckoutAndRun();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -369,6 +370,61 @@ void TestEvalPipeline::rulesDecideWhetherTorchComputeFails()
     const QJsonObject unknown = eval(taskPath, candidate, { QStringLiteral("--rules"), QStringLiteral("lenient") }, &code);
     QCOMPARE(code, 1);
     QCOMPARE(unknown.value(QStringLiteral("error")).toString(), QStringLiteral("Unknown rule profile lenient; use cuda-agent or kernelbench."));
+}
+
+// A KernelBench checkout (tasks in KernelBench/levelN, code beside them) and a run folder in KernelBench's naming, two
+// samples of one problem: each sample is evaluated, Table 1 takes sample 0, pass@k both; --levels picks level 1.
+void TestEvalPipeline::evalSetReadsAKernelBenchCheckoutAndRun()
+{
+    const QString root = m_dir.filePath(QStringLiteral("kb"));
+    const QString run = m_dir.filePath(QStringLiteral("kb-run"));
+    for (const QString& folder : QStringList { root + QStringLiteral("/KernelBench/level1"), root + QStringLiteral("/KernelBench/level2"),
+             root + QStringLiteral("/scripts"), run })
+        QVERIFY(QDir().mkpath(folder));
+    const QString task = m_fixtures + QStringLiteral("/task_scale_add.py");
+    QVERIFY(QFile::copy(task, root + QStringLiteral("/KernelBench/level1/1_Scale_add.py")));
+    QVERIFY(QFile::copy(task, root + QStringLiteral("/KernelBench/level2/1_Scale_add_again.py")));
+    QVERIFY(QFile::copy(task, root + QStringLiteral("/scripts/2_not_a_task_folder.py"))); // outside KernelBench/
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), run + QStringLiteral("/level_1_problem_1_sample_0_kernel.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/wrong_answer.py"), run + QStringLiteral("/level_1_problem_1_sample_1_kernel.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), run + QStringLiteral("/level_2_problem_1_sample_0_kernel.py")));
+    const QString out = m_dir.filePath(QStringLiteral("kb-out"));
+    QProcess p;
+    p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"),
+        QStringLiteral("--tasks"), root, QStringLiteral("--candidates"), run, QStringLiteral("--levels"), QStringLiteral("1"),
+        QStringLiteral("--out"), out, QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--no-baselines"),
+        QStringLiteral("--trials"), QStringLiteral("3"), QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"),
+        QStringLiteral("5"), QStringLiteral("--warmup-ms"), QStringLiteral("5") });
+    QVERIFY(p.waitForFinished(900000));
+    QCOMPARE(p.exitCode(), 0);
+    const QByteArray table = p.readAllStandardError();
+    const QJsonObject summary = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    QCOMPARE(summary.value(QStringLiteral("tasks")).toInt(), 1); // level 2 and scripts/ left out
+    QCOMPARE(summary.value(QStringLiteral("correct")).toInt(), 1); // sample 0
+    QCOMPARE(summary.value(QStringLiteral("samples_evaluated")).toInt(), 2);
+    const QJsonArray results = summary.value(QStringLiteral("results")).toArray();
+    QCOMPARE(results.size(), 2);
+    QCOMPARE(results.at(1).toObject().value(QStringLiteral("sample")).toInt(), 1);
+    QCOMPARE(results.at(1).toObject().value(QStringLiteral("verify")).toString(), QStringLiteral("failed"));
+    QVERIFY(QFile::exists(out + QStringLiteral("/results/level1_1_Scale_add_sample_1.json")));
+    const QJsonObject passAt = summary.value(QStringLiteral("pass_at_k")).toObject();
+    QCOMPARE(passAt.value(QStringLiteral("1")).toObject().value(QStringLiteral("value")).toDouble(), 0.5);
+    QCOMPARE(passAt.value(QStringLiteral("2")).toObject().value(QStringLiteral("value")).toDouble(), 1.0);
+    const QJsonArray levels = summary.value(QStringLiteral("levels")).toArray();
+    QCOMPARE(levels.size(), 1);
+    QCOMPARE(levels.at(0).toObject().value(QStringLiteral("pass_rate")).toDouble(), 1.0);
+    QVERIFY(summary.value(QStringLiteral("fast_p")).isNull()); // no baselines, no speedups
+    QVERIFY2(table.contains("L1 ") && table.contains("@1 50.0 (1 tasks)"), table.constData());
+    QFile saved(out + QStringLiteral("/table.txt"));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(table.endsWith(saved.readAll()));
+
+    QProcess bad;
+    bad.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--tasks"), root, QStringLiteral("--out"), out,
+        QStringLiteral("--levels"), QStringLiteral("one") });
+    QVERIFY(bad.waitForFinished());
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("--levels takes level numbers"));
 }
 
 QTEST_GUILESS_MAIN(TestEvalPipeline)
