@@ -24,12 +24,30 @@ struct Candidate
     QString file;
 };
 
+// eval_results.json comes in two layouts: {problem: [record with sample_id, ...]} (eval_from_generations.py today) and,
+// in older runs, {problem: record}, one sample per problem. The second is read as a list of its one record, sample 0.
+QJsonObject oneLayout(const QJsonObject& results)
+{
+    QJsonObject lists;
+    for (auto it = results.begin(); it != results.end(); ++it) {
+        QJsonValue value = it.value();
+        if (value.isObject()) {
+            QJsonObject record = value.toObject();
+            if (!record.contains(QLatin1String("sample_id")))
+                record.insert(QLatin1String("sample_id"), 0);
+            value = QJsonArray { record };
+        }
+        lists.insert(it.key(), value);
+    }
+    return lists;
+}
+
 // Field types eval_from_generations.py writes; the first wrong one is named as problem[index].field.
 QString checkRecords(const QJsonObject& results)
 {
     for (auto it = results.begin(); it != results.end(); ++it) {
         if (!it.value().isArray())
-            return QStringLiteral("field \"%1\" is not a list of samples").arg(it.key());
+            return QStringLiteral("field \"%1\" is neither a list of samples nor one record").arg(it.key());
         const QJsonArray samples = it.value().toArray();
         for (qsizetype i = 0; i < samples.size(); ++i) {
             const QJsonObject r = samples.at(i).toObject();
@@ -46,6 +64,64 @@ QString checkRecords(const QJsonObject& results)
             if (!runtime.isUndefined() && !runtime.isDouble())
                 return QStringLiteral("field \"%1.runtime\" is not a number").arg(at);
         }
+    }
+    return {};
+}
+
+// The parameters of `def method(self, ...)` in `class cls`: how many a call must give (no default, not self), or -1
+// where that cannot be told (no such class, no such method but __init__, *args or **kwargs).
+int requiredParameters(const QString& source, const QString& cls, const QString& method)
+{
+    const QRegularExpression classLine(QStringLiteral("^class\\s+%1\\b[^\\n]*:").arg(cls), QRegularExpression::MultilineOption);
+    const auto c = classLine.match(source);
+    if (!c.hasMatch())
+        return -1;
+    // The class body: up to the next line that starts at column 0 with code.
+    static const QRegularExpression topLevel(QStringLiteral("^[^\\s#\\n]"), QRegularExpression::MultilineOption);
+    const auto next = topLevel.match(source, c.capturedEnd());
+    const QString body = source.mid(c.capturedEnd(), next.hasMatch() ? next.capturedStart() - c.capturedEnd() : -1);
+    const auto def = QRegularExpression(QStringLiteral("\\bdef\\s+%1\\s*\\(").arg(method)).match(body);
+    if (!def.hasMatch()) // a module without an __init__ of its own is made with no arguments
+        return method == QLatin1String("__init__") ? 0 : -1;
+    int depth = 1;
+    qsizetype at = def.capturedEnd();
+    QStringList parameters { QString() };
+    for (; at < body.size() && depth > 0; ++at) {
+        const QChar ch = body.at(at);
+        if (ch == QLatin1Char('(') || ch == QLatin1Char('[') || ch == QLatin1Char('{'))
+            ++depth;
+        else if (ch == QLatin1Char(')') || ch == QLatin1Char(']') || ch == QLatin1Char('}'))
+            --depth;
+        if (depth == 1 && ch == QLatin1Char(','))
+            parameters.append(QString());
+        else if (depth > 0)
+            parameters.last() += ch;
+    }
+    int required = 0;
+    for (QString parameter : parameters) {
+        parameter = parameter.trimmed();
+        if (parameter.isEmpty() || parameter == QLatin1String("self") || parameter == QLatin1String("/"))
+            continue;
+        if (parameter.startsWith(QLatin1Char('*')))
+            return -1;
+        required += !parameter.contains(QLatin1Char('='));
+    }
+    return required;
+}
+
+// Where a candidate and the task it would be joined to disagree on what Model takes: a sentence, else empty. A run
+// evaluated against another version of KernelBench pairs problems by number only, and the numbers moved.
+QString signatureMismatch(const QString& task, const QString& candidate, const QString& taskName)
+{
+    for (const char* method : { "__init__", "forward" }) {
+        const int wanted = requiredParameters(task, QStringLiteral("Model"), QLatin1String(method));
+        const int given = requiredParameters(candidate, QStringLiteral("ModelNew"), QLatin1String(method));
+        if (wanted >= 0 && given >= 0 && wanted != given)
+            return QStringLiteral("its ModelNew.%1 takes %2 argument(s) where Model.%1 of %3 takes %4; is the task folder the KernelBench version the run was made for?")
+                .arg(QLatin1String(method))
+                .arg(given)
+                .arg(taskName)
+                .arg(wanted);
     }
     return {};
 }
@@ -141,6 +217,8 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
         *error = import.fail({}, QStringLiteral("a KernelBench run is joined to its tasks; give the task folder (level1/, level2/, ...) with --tasks"));
         return std::nullopt;
     }
+    // A KernelBench checkout keeps its levels in KernelBench/.
+    const QString levels = QDir(tasksDir).exists(QStringLiteral("KernelBench/level1")) ? QDir(tasksDir).filePath(QStringLiteral("KernelBench")) : tasksDir;
 
     QJsonObject results;
     QFile resultsFile(run.filePath(QStringLiteral("eval_results.json")));
@@ -155,7 +233,7 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
             *error = import.fail(QStringLiteral("eval_results.json (byte %1)").arg(pe.offset), QStringLiteral("not valid JSON (%1)").arg(pe.errorString()));
             return std::nullopt;
         }
-        results = doc.object();
+        results = oneLayout(doc.object());
         const QString wrong = doc.isObject() ? checkRecords(results) : QStringLiteral("the file is not a JSON object");
         if (!wrong.isEmpty()) {
             *error = import.fail(QStringLiteral("eval_results.json"), wrong);
@@ -167,7 +245,7 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
         return std::nullopt;
     qint64 done = 0;
     for (const Candidate& c : candidates) {
-        const QString taskPath = findTask(tasksDir, c.level, c.problem);
+        const QString taskPath = findTask(levels, c.level, c.problem);
         if (taskPath.isEmpty()) {
             *error = import.fail(c.file, QStringLiteral("the task folder has no level%1/%2_*.py").arg(c.level).arg(c.problem));
             return std::nullopt;
@@ -179,9 +257,15 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
             return std::nullopt;
         }
         const QByteArray code = candidateFile.readAll();
+        const QByteArray taskSource = taskFile.readAll();
+        const QString taskName = QStringLiteral("level%1/%2").arg(c.level).arg(QFileInfo(taskPath).fileName());
+        if (const QString mismatch = signatureMismatch(QString::fromUtf8(taskSource), QString::fromUtf8(code), taskName); !mismatch.isEmpty()) {
+            *error = import.fail(c.file, mismatch);
+            return std::nullopt;
+        }
         Trajectory t;
         t.uuid = QUuid::createUuidV5(kNamespace, run.dirName().toUtf8() + '/' + c.file.toUtf8() + '/' + code).toString(QUuid::WithoutBraces);
-        t.task = { QFileInfo(taskPath).completeBaseName(), c.level, QString::fromUtf8(taskFile.readAll()) };
+        t.task = { QFileInfo(taskPath).completeBaseName(), c.level, QString::fromUtf8(taskSource) };
         t.title = QStringLiteral("%1 level %2 problem %3 sample %4").arg(run.dirName()).arg(c.level).arg(c.problem).arg(c.sample);
         t.source = kFormat;
         QJsonObject kb { { QLatin1String("level"), c.level }, { QLatin1String("problem_id"), c.problem }, { QLatin1String("sample_id"), c.sample } };

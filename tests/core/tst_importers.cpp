@@ -25,6 +25,7 @@ private Q_SLOTS:
     void openAiChatConversations();
     void atifFromAnotherAgent();
     void kernelBenchRun();
+    void kernelBenchRunWithOneRecordPerProblem();
     void cudaAgentWorkspace();
     void brokenFilesImportNothing_data();
     void brokenFilesImportNothing();
@@ -199,6 +200,33 @@ void TestImporters::kernelBenchRun()
     QCOMPARE(ImportFormat::detect(QFINDTESTDATA("data/kernelbench/run"), &error), QStringLiteral("kernelbench"));
 }
 
+// The older eval_results.json layout (one record per problem, no sample_id) imports as sample 0 of each problem, and
+// the tasks may be given as a KernelBench checkout (its levels under KernelBench/).
+void TestImporters::kernelBenchRunWithOneRecordPerProblem()
+{
+    QTemporaryDir checkout;
+    QVERIFY(QDir().mkpath(checkout.filePath(QStringLiteral("KernelBench/level1"))));
+    for (const QString& name : { QStringLiteral("1_diag_matmul.py"), QStringLiteral("2_relu.py") })
+        QVERIFY(QFile::copy(QFINDTESTDATA("data/kernelbench/tasks/level1/") + name, checkout.filePath(QStringLiteral("KernelBench/level1/")) + name));
+    auto store = openStore(QStringLiteral("k1.kwb"));
+    QString error;
+    const auto counts = KernelBenchRunImporter::importFolder(*store, QFINDTESTDATA("data/kernelbench/run-one-record"), checkout.path(), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    const auto ids = TrajectorySource::ids(*store, {}, &error);
+    QList<Trajectory> ts;
+    for (qint64 id : *ids)
+        ts.append(*store->trajectory(id, Store::Depth::Full, &error));
+    std::sort(ts.begin(), ts.end(), [](const Trajectory& a, const Trajectory& b) { return a.title < b.title; });
+    const EvalResult& fast = *ts.at(0).turns.first().eval;
+    QCOMPARE(fast.verify.status, StageStatus::Passed);
+    QCOMPARE(fast.timing.candidate.medianUs, 20.8);
+    QCOMPARE(ts.at(0).metadata.value(QLatin1String("kernelbench")).toObject().value(QLatin1String("record")).toObject().value(QLatin1String("runtime")).toDouble(), 0.0208);
+    const EvalResult& crashed = *ts.at(1).turns.first().eval;
+    QCOMPARE(crashed.verify.status, StageStatus::Failed);
+    QVERIFY(crashed.verify.message.contains(QStringLiteral("illegal memory access")));
+}
+
 void TestImporters::cudaAgentWorkspace()
 {
     auto store = openStore(QStringLiteral("w.kwb"));
@@ -242,6 +270,8 @@ void TestImporters::brokenFilesImportNothing_data()
                                                     << QStringLiteral("run-bad-json eval_results.json (byte ");
     QTest::newRow("kernelbench: wrong field type") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-bad-field")
                                                    << QStringLiteral("run-bad-field eval_results.json: field \"1[1].compiled\" is missing or not true/false");
+    QTest::newRow("kernelbench: a run made for another task version") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-wrong-version")
+        << QStringLiteral("run-wrong-version level_1_problem_2_sample_0_kernel.py: its ModelNew.__init__ takes 3 argument(s) where Model.__init__ of level1/2_relu.py takes 0; is the task folder the KernelBench version the run was made for?");
     QTest::newRow("kernelbench: no task file") << QStringLiteral("kernelbench") << QStringLiteral("data/kernelbench/run-missing-task")
                                                << QStringLiteral("run-missing-task level_1_problem_7_sample_0_kernel.py: the task folder has no level1/7_*.py");
     QTest::newRow("cuda-agent: transcript tool call without name") << QStringLiteral("cuda-agent") << QStringLiteral("data/cuda-agent/bad_transcript")
