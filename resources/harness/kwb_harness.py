@@ -7,6 +7,7 @@
   floor      count the least work a task needs: bytes in, out and of parameters, and FLOPs (kwb_roofline.py)
   calibrate  measure the machine's copy bandwidth and matrix rates (kwb_roofline.py)
   lint       tasks whose comparison a constant or a cached answer passes (kwb_lint.py)
+  survey     whether each task of a set can be judged here, on the meta device (kwb_survey.py)
 
 Each stage writes <out>/<stage>.json. Verification, timing and tracing are not here: kwb_driver.py (trusted) and
 kwb_worker.py (the candidate's process, which only computes) do them together.
@@ -26,6 +27,7 @@ sys.path.insert(0, HERE)
 from kwb_common import count_floor, environment, first_line, import_file, precision_state, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
+import kwb_survey  # noqa: E402
 import kwb_roofline  # noqa: E402
 
 
@@ -373,6 +375,17 @@ def stage_lint(args):
     write_json(os.path.join(args.out, "lint.json"), {"stage": "lint", "ok": True, "tasks": tasks})
 
 
+def stage_survey(args):
+    import torch
+    import kwb_roofline
+
+    files = kwb_lint.task_files(args.tasks)
+    if not files:
+        fail(args.out, "survey", "no task files under " + args.tasks)
+    tasks = kwb_survey.survey(torch, sys.modules[__name__], kwb_roofline, files)
+    write_json(os.path.join(args.out, "survey.json"), {"stage": "survey", "ok": True, "tasks": tasks})
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="stage", required=True)
@@ -411,6 +424,8 @@ def main():
     t.add_argument("--device", default="cpu")
     t.add_argument("--atol", type=float, default=1e-2)
     t.add_argument("--rtol", type=float, default=1e-2)
+    v = sub.add_parser("survey")
+    v.add_argument("--tasks", required=True)
     tc = sub.add_parser("toolchain")
     tc.add_argument("--device", default="cuda")
     e = sub.add_parser("environment")
@@ -424,7 +439,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     # Nsight Compute's pass is locked by the runner around the whole profiler.
     {"compile": stage_compile, "candidate": stage_candidate, "floor": stage_floor,
-     "calibrate": stage_calibrate, "lint": stage_lint, "environment": stage_environment,
+     "calibrate": stage_calibrate, "lint": stage_lint, "survey": stage_survey, "environment": stage_environment,
      "toolchain": stage_toolchain, "binding": stage_binding}[args.stage](args)
 
 

@@ -33,7 +33,7 @@ def _nbytes(tensors):
     return total
 
 
-def task_floor(torch, task, init_seed, device="meta"):
+def task_floor(torch, task, init_seed, device="meta", keep_output=None):
     """Bytes: inputs read once + outputs written once + parameters (and floating-point buffers) read once.
     FLOPs: torch.utils.flop_counter.FlopCounterMode on one forward of the reference (matrix products,
     convolutions, attention; it counts elementwise work as 0). On the meta device nothing is computed or allocated;
@@ -50,6 +50,8 @@ def task_floor(torch, task, init_seed, device="meta"):
     counter = FlopCounterMode(display=False)
     with torch.no_grad(), counter:
         output = model(*inputs)
+    if keep_output is not None:  # the caller's list gets the output (on the meta device: its shapes and types)
+        keep_output.append(output)
     by_op = {str(op).replace("aten.", ""): int(n) for op, n in counter.get_flop_counts().get("Global", {}).items()}
     return {"input_bytes": _nbytes(_tensors(torch, inputs)), "output_bytes": _nbytes(_tensors(torch, output)),
             "parameter_bytes": _nbytes(parameters), "flops": int(counter.get_total_flops()), "flops_by_op": by_op,
