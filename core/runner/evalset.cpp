@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 #include <regex>
+#include <set>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -51,11 +52,39 @@ std::map<std::pair<int, int>, std::vector<CandidateSample>> kernelBenchSamples(c
         std::smatch m;
         const std::string file = it->path().filename().string();
         if (it->is_regular_file() && std::regex_match(file, m, naming))
-            samples[{ std::stoi(m[1]), std::stoi(m[2]) }].push_back({ std::stoi(m[3]), it->path().string() });
+            samples[{ std::stoi(m[1]), std::stoi(m[2]) }].push_back({ std::stoi(m[3]), it->path().string(), true });
     }
     for (auto& [key, list] : samples)
         std::sort(list.begin(), list.end(), [](const CandidateSample& a, const CandidateSample& b) { return a.id < b.id; });
     return samples;
+}
+
+// KernelBench's own verdicts from the run folder's eval_results.json, by problem and sample. Its two layouts:
+// {problem: [record with sample_id, ...]} and, in older runs, {problem: record} (sample 0). The file names problems
+// without their level, so it is read only for a folder whose candidates are of one level.
+std::map<std::pair<int, int>, JsonValue> kernelBenchVerdicts(const std::string& directory, bool oneLevel)
+{
+    std::map<std::pair<int, int>, JsonValue> verdicts;
+    std::string error;
+    const fs::path file = fs::path(directory) / "eval_results.json";
+    std::error_code ec;
+    if (directory.empty() || !oneLevel || !fs::is_regular_file(file, ec))
+        return verdicts;
+    const auto parsed = JsonValue::parseFile(file.string(), &error);
+    if (!parsed || !parsed->isObject())
+        return verdicts;
+    for (const auto& [problem, value] : parsed->members()) {
+        const int id = std::atoi(problem.c_str());
+        if (value.isObject()) {
+            verdicts[{ id, int(value["sample_id"].toNumber(0)) }] = value;
+        } else {
+            for (const JsonValue& record : value.items()) {
+                if (record.isObject())
+                    verdicts[{ id, int(record["sample_id"].toNumber(0)) }] = record;
+            }
+        }
+    }
+    return verdicts;
 }
 
 bool runPipeline(EvalRequest request, const std::string& resultPath, WorkerPool* pool = nullptr)
@@ -326,8 +355,18 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         }
     }
     std::size_t mostSamples = 0;
-    for (const TaskEntry& task : tasks)
+    std::set<int> runLevels;
+    for (const TaskEntry& task : tasks) {
         mostSamples = std::max(mostSamples, task.samples.size());
+        for (const CandidateSample& sample : task.samples) {
+            if (sample.kernelBenchNaming)
+                runLevels.insert(task.level);
+        }
+    }
+    // Where the run folder has KernelBench's own verdicts, each sample's is kept beside this evaluation's, and the
+    // summary counts where the two agree.
+    const auto verdicts = kernelBenchVerdicts(options.candidateDirectory, runLevels.size() == 1);
+    std::size_t bothCorrect = 0, onlyTheirs = 0, onlyHere = 0, neither = 0;
 
     JsonWriter w(out, 1);
     w.beginObject();
@@ -347,6 +386,22 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         w.key("candidate").value(hasCandidate ? task.samples[std::size_t(job.sample)].path : std::string());
         if (hasCandidate && task.samples.size() > 1)
             w.key("sample").value(task.samples[std::size_t(job.sample)].id);
+        if (hasCandidate && task.samples[std::size_t(job.sample)].kernelBenchNaming) {
+            const auto verdict = verdicts.find({ task.problem, task.samples[std::size_t(job.sample)].id });
+            if (verdict != verdicts.end()) {
+                const bool theirs = verdict->second["correctness"].toBool();
+                const bool ours = r["verify"]["status"].toString() == "passed";
+                bothCorrect += theirs && ours;
+                onlyTheirs += theirs && !ours;
+                onlyHere += !theirs && ours;
+                neither += !theirs && !ours;
+                w.key("kernelbench").beginObject().key("compiled").value(verdict->second["compiled"].toBool());
+                w.key("correctness").value(theirs);
+                if (verdict->second["runtime"].toNumber(-1) > 0)
+                    w.key("runtime_ms").value(verdict->second["runtime"].toNumber(0));
+                w.endObject();
+            }
+        }
         if (r.contains("error"))
             w.key("error").value(r["error"].toString());
         w.key("compile").value(r["compile"]["status"].toString());
@@ -434,6 +489,14 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
             samples += std::size_t(nc.first);
         w.key("samples_evaluated").value(static_cast<unsigned long long>(samples));
     }
+    if (bothCorrect + onlyTheirs + onlyHere + neither > 0) {
+        w.key("kernelbench_agreement").beginObject();
+        w.key("both_correct").value(static_cast<unsigned long long>(bothCorrect));
+        w.key("correct_only_in_kernelbench").value(static_cast<unsigned long long>(onlyTheirs));
+        w.key("correct_only_here").value(static_cast<unsigned long long>(onlyHere));
+        w.key("both_incorrect").value(static_cast<unsigned long long>(neither));
+        w.endObject();
+    }
     w.key("compile_jobs").value(compileJobs);
     w.key("seconds").value(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     // Every evaluation ran on this host: the first result that knows the GPU speaks for all, else the last one.
@@ -493,6 +556,12 @@ std::string EvalSet::table(const JsonValue& summary)
         for (const auto& [k, entry] : summary["pass_at_k"].members())
             text += "  @" + k + " " + percent(entry["value"]) + " (" + std::to_string(static_cast<long long>(entry["tasks"].toNumber(0))) + " tasks)";
         text += "\n";
+    }
+    if (const JsonValue& a = summary["kernelbench_agreement"]; a.isObject()) {
+        auto n = [&](const char* key) { return std::to_string(static_cast<long long>(a[key].toNumber(0))); };
+        text += "\nAgainst KernelBench's own verdicts (eval_results.json), samples: both correct " + n("both_correct")
+            + ", correct only in KernelBench's " + n("correct_only_in_kernelbench") + ", correct only here "
+            + n("correct_only_here") + ", both incorrect " + n("both_incorrect") + ".\n";
     }
     text += "\nGeometric means over the correct tasks; rates over the tasks evaluated; each task by its first sample.\n";
     return text;

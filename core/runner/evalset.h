@@ -13,6 +13,7 @@ struct CandidateSample
 {
     int id = 0; // the sample number of level_<L>_problem_<P>_sample_<S>_kernel.py; 0 for the project's own layouts
     std::string path;
+    bool kernelBenchNaming = false; // found by KernelBench's run naming (its eval_results.json may have a verdict)
 };
 
 // A task of a task set: KernelBench layout, optionally in level1/ level2/ level3/ folders.

@@ -388,6 +388,12 @@ void TestEvalPipeline::evalSetReadsAKernelBenchCheckoutAndRun()
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), run + QStringLiteral("/level_1_problem_1_sample_0_kernel.py")));
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/wrong_answer.py"), run + QStringLiteral("/level_1_problem_1_sample_1_kernel.py")));
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), run + QStringLiteral("/level_2_problem_1_sample_0_kernel.py")));
+    // KernelBench's own verdicts for the level-1 run: sample 0 failed there (it passes here), sample 1 failed in both.
+    QFile verdicts(run + QStringLiteral("/eval_results.json"));
+    QVERIFY(verdicts.open(QIODevice::WriteOnly));
+    verdicts.write(R"({"1": [{"sample_id": 0, "compiled": true, "correctness": false, "metadata": {}, "runtime": -1.0},
+                             {"sample_id": 1, "compiled": true, "correctness": false, "metadata": {}, "runtime": -1.0}]})");
+    verdicts.close();
     const QString out = m_dir.filePath(QStringLiteral("kb-out"));
     QProcess p;
     p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"),
@@ -414,6 +420,11 @@ void TestEvalPipeline::evalSetReadsAKernelBenchCheckoutAndRun()
     QCOMPARE(levels.size(), 1);
     QCOMPARE(levels.at(0).toObject().value(QStringLiteral("pass_rate")).toDouble(), 1.0);
     QVERIFY(summary.value(QStringLiteral("fast_p")).isNull()); // no baselines, no speedups
+    QCOMPARE(results.at(0).toObject().value(QStringLiteral("kernelbench")).toObject().value(QStringLiteral("correctness")).toBool(true), false);
+    const QJsonObject agreement = summary.value(QStringLiteral("kernelbench_agreement")).toObject();
+    QCOMPARE(agreement.value(QStringLiteral("correct_only_here")).toInt(), 1);
+    QCOMPARE(agreement.value(QStringLiteral("both_incorrect")).toInt(), 1);
+    QCOMPARE(agreement.value(QStringLiteral("both_correct")).toInt(), 0);
     QVERIFY2(table.contains("L1 ") && table.contains("@1 50.0 (1 tasks)"), table.constData());
     QFile saved(out + QStringLiteral("/table.txt"));
     QVERIFY(saved.open(QIODevice::ReadOnly));
