@@ -51,11 +51,27 @@ int summary(const QStringList& arguments)
     const auto entries = RunSummary::entries(*store, *ids, &error);
     if (!entries)
         return fail(error);
-    const RunSummary summary = RunSummary::compute(*entries);
-    if (parser.isSet(json))
-        out() << QJsonDocument(summary.toJson()).toJson(QJsonDocument::Indented);
-    else
-        out() << summary.toText();
+    // One table per rule profile: results judged under KernelBench's rules are never counted with cuda-agent's.
+    const QMap<QString, QList<RunSummary::Entry>> groups = RunSummary::byRules(*entries);
+    if (groups.size() <= 1) {
+        const RunSummary summary = RunSummary::compute(*entries);
+        QJsonObject o = summary.toJson();
+        if (!groups.isEmpty())
+            o.insert(QStringLiteral("rules"), groups.firstKey());
+        if (parser.isSet(json))
+            out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        else
+            out() << summary.toText();
+    } else if (parser.isSet(json)) {
+        QJsonObject byRules;
+        for (auto it = groups.cbegin(); it != groups.cend(); ++it)
+            byRules.insert(it.key(), RunSummary::compute(it.value()).toJson());
+        out() << QJsonDocument(QJsonObject { { QStringLiteral("by_rules"), byRules } }).toJson(QJsonDocument::Indented);
+    } else {
+        for (auto it = groups.cbegin(); it != groups.cend(); ++it)
+            out() << (it == groups.cbegin() ? QString() : QStringLiteral("\n")) << QStringLiteral("Rules: %1\n").arg(it.key())
+                  << RunSummary::compute(it.value()).toText();
+    }
     out().flush();
     return kOk;
 }

@@ -84,6 +84,14 @@ RunSummary RunSummary::compute(const QList<Entry>& entries)
     return s;
 }
 
+QMap<QString, QList<RunSummary::Entry>> RunSummary::byRules(const QList<Entry>& entries)
+{
+    QMap<QString, QList<Entry>> groups;
+    for (const Entry& e : entries)
+        groups[e.rules].append(e);
+    return groups;
+}
+
 std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, const QList<qint64>& trajectoryIds, QString* error)
 {
     QList<Entry> result;
@@ -95,7 +103,9 @@ std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, 
         QSqlQuery q(store.database());
         q.setForwardOnly(true);
         q.prepare(QStringLiteral("SELECT t.id, k.level, (SELECT u.eval FROM turns u WHERE u.trajectory_id = t.id"
-                                 " AND u.verify_status = 'passed' ORDER BY u.speedup IS NULL, u.speedup DESC, u.seq LIMIT 1)"
+                                 " AND u.verify_status = 'passed' ORDER BY u.speedup IS NULL, u.speedup DESC, u.seq LIMIT 1),"
+                                 " (SELECT json_extract(u.eval, '$.rules') FROM turns u WHERE u.trajectory_id = t.id"
+                                 " AND u.eval IS NOT NULL ORDER BY u.seq DESC LIMIT 1)"
                                  " FROM trajectories t JOIN tasks k ON k.id = t.task_id WHERE t.id IN (%1)")
                       .arg(marks.join(QLatin1Char(','))));
         for (qint64 id : chunk)
@@ -108,6 +118,8 @@ std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, 
         while (q.next()) {
             Entry e;
             e.level = q.value(1).toInt();
+            if (!q.value(3).toString().isEmpty()) // results from before the profiles were judged by cuda-agent's rules
+                e.rules = q.value(3).toString();
             if (!q.value(2).isNull()) {
                 QString parseError;
                 const EvalResult eval = EvalResult::fromJson(QJsonDocument::fromJson(q.value(2).toByteArray()).object(), &parseError);

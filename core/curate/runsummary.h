@@ -31,6 +31,7 @@ public:
         bool correct = false;
         double speedupVsEager = kUnknown; // of the best correct turn
         double speedupVsCompile = kUnknown;
+        QString rules = QStringLiteral("cuda-agent"); // the rule profile of its latest evaluation
     };
 
     struct Metrics
@@ -49,6 +50,8 @@ public:
     };
 
     static RunSummary compute(const QList<Entry>& entries);
+    // The entries by the rule profile they were judged under: results of different rules are never one table.
+    static QMap<QString, QList<Entry>> byRules(const QList<Entry>& entries);
     // The entries of the given trajectories, read from the store in one query per chunk (never whole trajectories).
     static std::optional<QList<Entry>> entries(const Store& store, const QList<qint64>& trajectoryIds, QString* error);
 

@@ -100,6 +100,21 @@ void TestRunSummary::entriesFromAStore()
     QVERIFY(std::abs(s.overall().geomeanVsCompile - 2.0) < 1e-9);
     QCOMPARE(s.perLevel()[2].passed, 0);
     QCOMPARE(s.perLevel()[1].fasterThanCompile, 1);
+    QCOMPARE(RunSummary::byRules(*entries).keys(), QStringList { QStringLiteral("cuda-agent") }); // no rules recorded
+
+    // c: judged under KernelBench's rules: a table of its own, never counted with a and b.
+    Trajectory c = test::forkedTrajectory(QStringLiteral("c"));
+    for (Turn& t : c.turns) {
+        if (t.eval)
+            t.eval->rules = QStringLiteral("kernelbench");
+    }
+    QVERIFY(store->addTrajectory(c, &error));
+    const auto all = RunSummary::entries(*store, *store->trajectoryIds({}, TrajectoryColumn::Created, false, &error), &error);
+    QVERIFY2(all, qPrintable(error));
+    const QMap<QString, QList<RunSummary::Entry>> groups = RunSummary::byRules(*all);
+    QCOMPARE(groups.keys(), QStringList({ QStringLiteral("cuda-agent"), QStringLiteral("kernelbench") }));
+    QCOMPARE(groups.value(QStringLiteral("cuda-agent")).size(), 2);
+    QCOMPARE(RunSummary::compute(groups.value(QStringLiteral("kernelbench"))).overall().passed, 1);
 }
 
 QTEST_GUILESS_MAIN(TestRunSummary)
