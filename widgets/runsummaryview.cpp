@@ -73,7 +73,7 @@ void RunSummaryView::refresh()
         return;
     m_stale = false;
     if (!m_store) {
-        display(RunSummary::compute({}));
+        display({ { QStringLiteral("cuda-agent"), RunSummary::compute({}) } });
         return;
     }
     QString error;
@@ -83,14 +83,29 @@ void RunSummaryView::refresh()
         m_note->setText(error);
         return;
     }
-    display(RunSummary::compute(*entries));
+    QList<std::pair<QString, RunSummary>> byRules;
+    const auto groups = RunSummary::byRules(*entries);
+    for (auto it = groups.cbegin(); it != groups.cend(); ++it)
+        byRules.append({ it.key(), RunSummary::compute(it.value()) });
+    if (byRules.isEmpty())
+        byRules.append({ QStringLiteral("cuda-agent"), RunSummary::compute({}) });
+    display(byRules);
 }
 
-void RunSummaryView::display(const RunSummary& summary)
+void RunSummaryView::display(const QList<std::pair<QString, RunSummary>>& byRules)
 {
-    QList<std::pair<QString, RunSummary::Metrics>> rows { { tr("Overall"), summary.overall() } };
-    for (auto it = summary.perLevel().cbegin(); it != summary.perLevel().cend(); ++it)
-        rows.append({ it.key() > 0 ? tr("L%1").arg(it.key()) : tr("No level"), it.value() });
+    QList<std::pair<QString, RunSummary::Metrics>> rows;
+    const bool several = byRules.size() > 1;
+    for (const auto& [rules, summary] : byRules) {
+        const QString suffix = several ? tr(" (%1 rules)").arg(rules) : QString();
+        rows.append({ tr("Overall") + suffix, summary.overall() });
+        for (auto it = summary.perLevel().cbegin(); it != summary.perLevel().cend(); ++it)
+            rows.append({ (it.key() > 0 ? tr("L%1").arg(it.key()) : tr("No level")) + suffix, it.value() });
+    }
+    m_note->setText(tr("Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all "
+                       "trajectories in view; geometric means are over the correct ones that were timed. %1")
+                        .arg(several ? tr("Trajectories judged under different rules are counted apart.")
+                                     : tr("Judged under the %1 rules.").arg(byRules.first().first)));
     m_table->setRowCount(int(rows.size()));
     for (int r = 0; r < rows.size(); ++r) {
         const RunSummary::Metrics& m = rows[r].second;

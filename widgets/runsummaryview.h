@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <utility>
+
 class QLabel;
 class QTableWidget;
 
@@ -13,8 +15,8 @@ class RunSummary;
 class Store;
 
 // The Run Summary dock: pass rate, faster rates and geometric-mean speed-ups of the trajectories in view (the
-// trajectory list's filter), overall and per level, laid out like the CUDA Agent paper's Table 1. It reads the
-// store only while it is shown.
+// trajectory list's filter), overall and per level, laid out like the CUDA Agent paper's Table 1; trajectories judged
+// under different rule profiles are never counted together. It reads the store only while it is shown.
 class RunSummaryView : public QWidget
 {
     Q_OBJECT
@@ -31,7 +33,8 @@ protected:
 
 private:
     void refresh();
-    void display(const RunSummary& summary);
+    // One block of rows per rule profile (the profile named in the rows' headers when there is more than one).
+    void display(const QList<std::pair<QString, RunSummary>>& byRules);
 
     const Store* m_store = nullptr;
     TrajectoryFilter m_filter;

@@ -46,6 +46,19 @@ void TestRunSummaryView::showsTheTrajectoriesInView()
     rows = view.text().split(QLatin1Char('\n'));
     QCOMPARE(rows.size(), 2);
     QVERIFY2(rows[0].startsWith(QStringLiteral("Overall\t1\t0.0")), qPrintable(rows[0]));
+
+    // A trajectory judged under KernelBench's rules: a block of rows of its own.
+    Trajectory c = test::forkedTrajectory(QStringLiteral("c"));
+    for (Turn& t : c.turns) {
+        if (t.eval)
+            t.eval->rules = QStringLiteral("kernelbench");
+    }
+    QVERIFY(store->addTrajectory(c, &error));
+    view.setFilter({});
+    rows = view.text().split(QLatin1Char('\n'));
+    QCOMPARE(rows.size(), 5);
+    QVERIFY2(rows[0].startsWith(QStringLiteral("Overall (cuda-agent rules)\t2\t50.0")), qPrintable(rows[0]));
+    QVERIFY2(rows[3].startsWith(QStringLiteral("Overall (kernelbench rules)\t1\t100.0")), qPrintable(rows[3]));
 }
 
 QTEST_MAIN(TestRunSummaryView)
