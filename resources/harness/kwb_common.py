@@ -36,6 +36,49 @@ def set_precision(torch, policy):
     torch.set_float32_matmul_precision("high" if tf32 else "highest")
 
 
+def set_mode(model, task):
+    """A task's modules run in the mode the task builds them in, as KernelBench runs its tasks: a module is in training
+    mode once constructed (dropout active, BatchNorm on the batch's own statistics) unless the task says
+    KWB_MODULE_MODE = "eval" (the project's own tasks whose BatchNorm folds into a convolution) or its constructor
+    switches to eval itself. The candidate's ModelNew is put in the same mode as the reference."""
+    if getattr(task, "KWB_MODULE_MODE", "") == "eval":
+        return model.eval()
+    return model
+
+
+def forward_seed(input_seed):
+    """The seed the random number generators are set to before a call's forward, in the reference and in the
+    candidate alike: a task that draws random numbers in forward (dropout, a random initial state) gets the same
+    draws on both sides for the same call. Derived from the call's input seed, not equal to it, so that the draws
+    are not the inputs' own."""
+    return (input_seed * 2654435761 + 0x9E3779B9) % (2 ** 63 - 1)
+
+
+class BufferState:
+    """A module's buffers as they were when it was built, put back before each call when a call changes them (a
+    BatchNorm's running statistics in training mode, a recurrent state kept on the module): every call starts from
+    the same state, whichever calls came before it, so the judge's reference and a candidate agree call by call."""
+
+    def __init__(self, torch, model):
+        self.buffers = [(b, b.detach().clone()) for b in model.buffers()] if model is not None else []
+        self.calls = 0
+        self.changes = None  # unknown until a call has run
+
+    def restore(self):
+        """Called before every call; whether calls change the state is seen after the first one."""
+        self.calls += 1
+        if not self.buffers or self.calls == 1:
+            return False
+        if self.changes is None:
+            self.changes = any(not bool((b == kept).all()) if b.shape == kept.shape else True for b, kept in self.buffers)
+        if not self.changes:
+            return False
+        for b, kept in self.buffers:
+            if b.shape == kept.shape:
+                b.data.copy_(kept)
+        return True
+
+
 def precision_state(torch):
     return {"matmul_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
             "cudnn_tf32": bool(torch.backends.cudnn.allow_tf32)}

@@ -43,7 +43,7 @@ WARMED_UP = False
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kwb_gpulock  # noqa: E402
-from kwb_common import count_floor, environment, first_line, import_file, set_precision, write_json  # noqa: E402
+from kwb_common import BufferState, count_floor, environment, first_line, forward_seed, import_file, set_mode, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_shm  # noqa: E402
 
@@ -189,6 +189,7 @@ class Evaluation:
         self.channel = Channel(args.channel_fd, args.call_timeout)
         self.phase_start = time.perf_counter()
         self.known = None  # the task's facts kept from an earlier evaluation here
+        self.pending_seed = None  # the next call's input seed, drawn one call ahead (take_seed)
 
     def phase(self, name):
         now = time.perf_counter()
@@ -214,7 +215,8 @@ class Evaluation:
             torch.manual_seed(self.args.init_seed)
             with torch.device(self.device):
                 self.model = self.task.Model(*self.task.get_init_inputs())
-            self.model = self.model.to(self.device).eval()
+            self.model = set_mode(self.model.to(self.device), self.task)
+            self.state = BufferState(torch, self.model)
         except Exception as e:
             raise Failure("the task could not be loaded: %s: %s" % (type(e).__name__, first_line(e)), kind="task",
                           traceback=traceback.format_exc())
@@ -229,7 +231,11 @@ class Evaluation:
             inputs = [x * scale if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
         return inputs
 
-    def reference(self, inputs):
+    def reference(self, inputs, seed):
+        """The task's output for one call: from the module's first state, with the random draws the candidate's
+        worker gets for the same call."""
+        self.state.restore()
+        self.torch.manual_seed(forward_seed(seed))
         with self.torch.no_grad():
             out = self.model(*inputs)
         self.sync()
@@ -247,7 +253,7 @@ class Evaluation:
             return
         try:
             inputs = self.make_inputs(seed)
-            outputs = self.reference(inputs)
+            outputs = self.reference(inputs, seed)
         except Exception as e:
             raise Failure("the task's reference failed: %s: %s" % (type(e).__name__, first_line(e)), kind="task",
                           traceback=traceback.format_exc())
@@ -258,7 +264,7 @@ class Evaluation:
                 isinstance(x, torch.Tensor) and x.is_floating_point() for x in inputs):
             for scale in TAIL_SCALES:
                 try:
-                    tail = self.reference(self.make_inputs(seed, scale))
+                    tail = self.reference(self.make_inputs(seed, scale), seed)
                 except Exception:
                     continue
                 if all(bool(t.isfinite().all()) for t in tail if t.is_floating_point()):
@@ -355,9 +361,21 @@ class Evaluation:
         self.result["handshake"] = {"null_us": self.handshake_ns / 1e3, "with_copy_us": statistics.median(copy) / 1e3,
                                     "subtracted_us": self.overhead_ns / 1e3, "rounds": rounds}
 
+    def upcoming_seed(self):
+        if self.pending_seed is None:
+            self.pending_seed = self.rng.randrange(1, 2 ** 31 - 1)
+        return self.pending_seed
+
+    def take_seed(self):
+        """The input seed of the next call. Seeds are drawn one call ahead: the worker sets its random number
+        generators for a call (forward_seed) after answering the call before it, off the clock."""
+        seed = self.upcoming_seed()
+        self.pending_seed = None
+        return seed
+
     def load(self, extra):
         message = {"op": "load", "task": self.args.worker_task or self.args.task, "init_seed": self.args.init_seed,
-                   "precision": self.args.precision}
+                   "precision": self.args.precision, "rng": forward_seed(self.upcoming_seed())}
         message.update(extra)
         answer = self.channel.request(message)
         if not answer.get("ok"):
@@ -368,8 +386,9 @@ class Evaluation:
     def call(self, index):
         """One call: the time is the driver's, from the request to the answer that comes after the device sync
         and the output copy, less the copy-and-handshake cost measured before the candidate existed."""
+        message = {"op": "call", "index": index, "next_rng": forward_seed(self.upcoming_seed())}
         t0 = self.clock()
-        answer = self.channel.request({"op": "call", "index": index})
+        answer = self.channel.request(message)
         elapsed = self.clock() - t0
         if not answer.get("ok"):
             raise Failure("the candidate failed while running: " + answer.get("reason", "?"),
@@ -498,7 +517,7 @@ class Evaluation:
         count = ref64.numel()
         return tuple(math.sqrt(v / count) for v in sums)
 
-    def fp64_reference(self, inputs):
+    def fp64_reference(self, inputs, seed):
         import copy
 
         torch = self.torch
@@ -512,6 +531,10 @@ class Evaluation:
             return None
         wide = [x.to(torch.float64) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
         try:
+            if not hasattr(self, "state64"):
+                self.state64 = BufferState(torch, self.model64)
+            self.state64.restore()
+            torch.manual_seed(forward_seed(seed))
             with torch.no_grad():
                 out = tensors_of(torch, self.model64(*wide))
             self.sync()
@@ -563,7 +586,7 @@ class Evaluation:
         trials = max(1, self.args.trials)
 
         def one(index, full, tail):
-            seed = self.rng.randrange(1, 2 ** 31 - 1)
+            seed = self.take_seed()
             scale = self.tail_scale if tail else 1.0
             self.write_inputs(seed, scale)
             flush()
@@ -633,7 +656,7 @@ class Evaluation:
                 continue
             t0 = clock()
             inputs = self.make_inputs(call["seed"], call["scale"])
-            ref = self.reference(inputs)
+            ref = self.reference(inputs, call["seed"])
             t1 = clock()
             spent["reference_s"] += t1 - t0
             if not call["full"]:
@@ -641,7 +664,7 @@ class Evaluation:
                     self.compare(kept, r.reshape(-1)[idx], sampled)
                 spent["compare_s"] += clock() - t1
                 continue
-            ref64 = self.fp64_reference(inputs)
+            ref64 = self.fp64_reference(inputs, call["seed"])
             t2 = clock()
             spent["fp64_s"] += t2 - t1
             if not degenerate_checked:
@@ -709,7 +732,7 @@ class Evaluation:
             recheck = self.new_counts()
             for call in self.calls:
                 if call["full"]:
-                    for kept, r in zip(call["kept"], self.reference(self.make_inputs(call["seed"], call["scale"]))):
+                    for kept, r in zip(call["kept"], self.reference(self.make_inputs(call["seed"], call["scale"]), call["seed"])):
                         self.compare(kept, r, recheck)
             if recheck["mismatches"] or recheck["non_finite"]:
                 self.result["verify"].update(status="failed", message="At the output's own scale: " + self.message_of(recheck))
@@ -831,7 +854,7 @@ class Evaluation:
             self.load({"compiled": compiled})
             if compiled:
                 start = time.perf_counter()
-                self.write_inputs(self.rng.randrange(1, 2 ** 31 - 1))
+                self.write_inputs(self.take_seed())
                 self.call(-1)
                 timings["compile_seconds"] = time.perf_counter() - start
             with self.gpu.measure():

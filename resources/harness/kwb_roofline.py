@@ -44,7 +44,9 @@ def task_floor(torch, task, init_seed, device="meta", keep_output=None):
     with torch.device(device):
         model = task.Model(*task.get_init_inputs())
         inputs = task.get_inputs()
-    model = model.to(device).eval()
+    from kwb_common import set_mode
+
+    model = set_mode(model.to(device), task)
     inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
     parameters = list(model.parameters()) + [b for b in model.buffers() if b.is_floating_point()]
     counter = FlopCounterMode(display=False)

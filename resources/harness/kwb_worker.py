@@ -27,7 +27,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from kwb_common import first_line, import_file, precision_state, set_precision  # noqa: E402
+from kwb_common import BufferState, first_line, import_file, precision_state, set_mode, set_precision  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_shm  # noqa: E402
 
@@ -65,6 +65,7 @@ class Worker:
         self.ops = {}
         self.threads_before = {t.ident for t in threading.enumerate()}
         self.snapshot = None
+        self.state = None
         self.recorder = None
         self.previous = set()
         self.keep = None
@@ -115,10 +116,12 @@ class Worker:
             reference = task.Model(*task.get_init_inputs())
         state = {k: v.detach().clone() for k, v in reference.to(self.device).state_dict().items()}
         if self.kind == "reference":
-            model = reference.to(self.device).eval()
+            model = set_mode(reference.to(self.device), task)
+            self.state = BufferState(torch, model)
             if message.get("compiled"):
                 model = torch.compile(model)
             self.model = model
+            self.between_calls(message.get("rng"))
             return {"ok": True, "weights": "own"}
         del reference
         self.snapshot = kwb_guard.Snapshot(torch, sys.modules[__name__])
@@ -145,15 +148,25 @@ class Worker:
         torch.manual_seed(message["init_seed"])
         with torch.device(self.device):
             model = self.module.ModelNew(*task.get_init_inputs())
-        model = model.to(self.device).eval()
+        model = set_mode(model.to(self.device), task)
         own = model.state_dict()
         weights = "seeded" if own else "none"
         if own and set(own) == set(state) and all(own[k].shape == state[k].shape for k in own):
             model.load_state_dict(state)
             weights = "copied"
         self.model = model
+        self.state = BufferState(torch, model)
         self.held = kwb_guard.held_storages(torch, model, self.module)
+        self.between_calls(message.get("rng"))
         return {"ok": True, "weights": weights}
+
+    def between_calls(self, rng):
+        """Off the clock, before the next call: the module's buffers back to their first state where a call changes
+        them, and the random number generators set as the judge's reference sets them for that call."""
+        if self.state is not None and self.state.restore():
+            self._sync()
+        if rng is not None:
+            self.torch.manual_seed(rng)
 
     def on_call(self, message):
         torch = self.torch
@@ -251,6 +264,8 @@ class Worker:
                 return
             if op == "call" and answer.get("ok") and self.kind == "candidate" and "mismatch" not in answer:
                 self.after_call()
+            if op == "call" and answer.get("ok"):
+                self.between_calls(message.get("next_rng"))
 
 
 def main():

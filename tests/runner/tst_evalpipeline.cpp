@@ -25,6 +25,8 @@ private Q_SLOTS:
     void skippedLayoutWorkIsFlagged();
     void rulesDecideWhetherTorchComputeFails();
     void evalSetReadsAKernelBenchCheckoutAndRun();
+    void taskFeatures_data();
+    void taskFeatures();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -126,6 +128,36 @@ void TestEvalPipeline::cleanupTestCase()
                 QVERIFY2(!cmdline.readAll().contains(pool.toUtf8()), qPrintable(proc));
         }
     }
+}
+
+// What KernelBench's tasks do beside computing: dropout in training mode, random draws in forward, state kept on the
+// module across calls, BatchNorm in the mode the task leaves it. Each call's forward runs with the generators set
+// alike in the judge and the candidate's worker, and from the module's first state; a candidate that draws its own
+// randomness or computes another mode's answer fails.
+void TestEvalPipeline::taskFeatures_data()
+{
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<QString>("verify");
+    QTest::newRow("dropout, the same draws") << QStringLiteral("features/task_dropout.py") << QStringLiteral("features/dropout_same_draws.py") << QStringLiteral("passed");
+    QTest::newRow("dropout, draws of its own") << QStringLiteral("features/task_dropout.py") << QStringLiteral("features/dropout_own_draws.py") << QStringLiteral("failed");
+    QTest::newRow("random state in forward") << QStringLiteral("features/task_random_state.py") << QStringLiteral("features/random_state_same.py") << QStringLiteral("passed");
+    QTest::newRow("state kept across calls") << QStringLiteral("features/task_stateful.py") << QStringLiteral("features/stateful_same.py") << QStringLiteral("passed");
+    QTest::newRow("batchnorm, training mode") << QStringLiteral("features/task_batchnorm_train.py") << QStringLiteral("features/batchnorm_batch_stats.py") << QStringLiteral("passed");
+    QTest::newRow("batchnorm, eval mode's answer") << QStringLiteral("features/task_batchnorm_train.py") << QStringLiteral("features/batchnorm_running_stats.py") << QStringLiteral("failed");
+}
+
+void TestEvalPipeline::taskFeatures()
+{
+    QFETCH(QString, task);
+    QFETCH(QString, candidate);
+    QFETCH(QString, verify);
+    const QJsonObject r = served(task, candidate);
+    QVERIFY2(!r.contains(QStringLiteral("error")), qPrintable(r.value(QStringLiteral("error")).toString()));
+    const QJsonObject v = r.value(QStringLiteral("verify")).toObject();
+    QVERIFY2(v.value(QStringLiteral("status")).toString() == verify, qPrintable(v.value(QStringLiteral("message")).toString()));
+    if (verify == QLatin1String("failed"))
+        QVERIFY2(v.value(QStringLiteral("message")).toString().contains(QStringLiteral("elements differ")), qPrintable(v.value(QStringLiteral("message")).toString()));
 }
 
 void TestEvalPipeline::outcomes_data()

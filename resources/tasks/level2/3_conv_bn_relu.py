@@ -9,6 +9,9 @@ import torch.nn as nn
 
 # A candidate may use cuDNN for its convolutions (the judge allows those library calls and kernels).
 KWB_ALLOWED_LIBRARIES = ("cudnn",)
+# BatchNorm in eval mode (running statistics), so it folds into the convolution; without this the module would run
+# as built, in training mode, on the batch's own statistics.
+KWB_MODULE_MODE = "eval"
 
 BATCH = 48
 IN_CHANNELS = 64
