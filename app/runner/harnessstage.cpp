@@ -10,7 +10,7 @@ namespace kwb::runner {
 namespace fs = std::filesystem;
 
 std::optional<JsonValue> runStage(const EvalRequest& r, const std::string& stage, std::vector<std::string> args, double seconds,
-    std::string* error)
+    std::string* error, std::vector<int> inheritFds)
 {
     const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
     const fs::path dir = fs::path(r.cacheDirectory) / "runs" / (stage + "-" + std::to_string(stamp));
@@ -23,6 +23,7 @@ std::optional<JsonValue> runStage(const EvalRequest& r, const std::string& stage
     spec.logPath = (dir / "log.txt").string();
     spec.limits = { seconds, 0, std::int64_t(1) << 30, 4096 };
     spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1" };
+    spec.inheritFds = std::move(inheritFds);
     const ProcessOutcome outcome = runProcess(spec);
     auto result = JsonValue::parseFile((dir / (stage + ".json")).string(), error);
     if (result && !(*result)["ok"].toBool()) {

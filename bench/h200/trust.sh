@@ -14,6 +14,8 @@
 #                                              between requests (default 14: a pair warms up in about 8 s)
 #   bench/h200/trust.sh agent                  kwb agent's verify and profile latency (needs build/h200-kwb.tar.xz)
 #   bench/h200/trust.sh gputests [REGEX]       the tests labelled gpu (ctest -L gpu), or those matching REGEX
+#   bench/h200/trust.sh kbset RULES            eval-set over the KernelBench tasks in build/kb (KernelBench/levelN, carried)
+#                                              with bench/kernelbench/run-own, under --rules RULES
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -172,5 +174,16 @@ evalset)
     done
     tar czf "$OUT/evalset.tgz" /tmp/kwb-set-cold/results /tmp/kwb-set-warm/results /tmp/kwb-set-*.stderr 2>/dev/null
     grep -E "pass_rate|geomean|seconds" "$OUT"/evalset-*.json | head
+    ;;
+kbset) # eval-set over the KernelBench tasks carried in build/kb (a checkout's layout) with bench/kernelbench/run-own,
+       # under the rule profile named ($2), into $OUT/kb-$2; cache shared between profiles (builds, baselines)
+    rules=$2
+    start=$(date +%s%N)
+    timeout ${KBSET_S:-500} "$NEW" eval-set --tasks build/kb --candidates bench/kernelbench/run-own --out "/tmp/kb-$rules" \
+        --cache-dir /tmp/kb-cache --compile-jobs 12 --arch 9.0 --rules "$rules" > "$OUT/kb-$rules.json" 2> "/tmp/kb-$rules.stderr"
+    echo "kb $rules: rc $? $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/kb.txt"
+    cp /tmp/kb-$rules/table.txt "$OUT/kb-$rules-table.txt" 2>/dev/null; cat "$OUT/kb-$rules-table.txt" 2>/dev/null
+    fields /tmp/kb-$rules/results/*.json >> "$OUT/kb.txt"
+    tar czf "$OUT/kb-$rules.tgz" /tmp/kb-$rules/results /tmp/kb-$rules.stderr 2>/dev/null
     ;;
 esac

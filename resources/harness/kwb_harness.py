@@ -24,7 +24,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from kwb_common import count_floor, environment, first_line, import_file, precision_state, set_precision, write_json  # noqa: E402
+from kwb_common import count_floor, environment, first_line, import_file, precision_state, set_mode, set_precision, write_json  # noqa: E402
 import kwb_guard  # noqa: E402
 import kwb_lint  # noqa: E402
 import kwb_survey  # noqa: E402
@@ -75,7 +75,7 @@ def build_model(torch, cls, task, init_seed, device):
     torch.manual_seed(init_seed)
     with torch.device(device):
         model = cls(*task.get_init_inputs())
-    return model.to(device).eval()
+    return set_mode(model.to(device), task)
 
 
 # ---------------------------------------------------------------- compile
@@ -362,16 +362,16 @@ def stage_environment(args):
 def stage_lint(args):
     import torch
 
-    tasks = []
-    for path in kwb_lint.task_files(args.tasks):
-        entry = {"task": path}
-        try:
-            entry["findings"] = kwb_lint.lint_task(torch, sys.modules[__name__], path, args.device, args.atol, args.rtol)
-        except Exception as e:
-            entry["error"] = "%s: %s" % (type(e).__name__, first_line(e))
-        tasks.append(entry)
-    if not tasks:
+    files = [os.path.abspath(f) for f in kwb_lint.task_files(args.tasks)]
+    if not files:
         fail(args.out, "lint", "no task files under " + args.tasks)
+    args.memory_limit_bytes = int(args.memory_limit_gb * (1 << 30))
+    stream = os.fdopen(os.dup(args.progress_fd), "w", buffering=1) if args.progress_fd >= 0 else sys.stderr
+
+    def progress(line):
+        print(line, file=stream, flush=True)
+
+    tasks = kwb_lint.lint_many(torch, sys.modules[__name__], kwb_roofline, files, args, progress)
     write_json(os.path.join(args.out, "lint.json"), {"stage": "lint", "ok": True, "tasks": tasks})
 
 
@@ -424,6 +424,12 @@ def main():
     t.add_argument("--device", default="cpu")
     t.add_argument("--atol", type=float, default=1e-2)
     t.add_argument("--rtol", type=float, default=1e-2)
+    t.add_argument("--memory-limit-gb", type=float, default=0, help="per task: over it, the task is too large (0: none)")
+    t.add_argument("--task-timeout", type=float, default=0, help="per task, in seconds (0: none)")
+    t.add_argument("--jobs", type=int, default=1, help="tasks linted at once")
+    t.add_argument("--threads", type=int, default=0, help="torch threads per task (0: torch's choice)")
+    t.add_argument("--results", default="", help="JSON lines, one per task as it finishes; tasks already there are kept")
+    t.add_argument("--progress-fd", type=int, default=-1, help="where progress lines go (default: stderr)")
     v = sub.add_parser("survey")
     v.add_argument("--tasks", required=True)
     tc = sub.add_parser("toolchain")

@@ -27,7 +27,7 @@ def _describe(torch, tensors):
              "bytes": t.numel() * t.element_size()} for t in tensors]
 
 
-def _sentence(prefix, error):
+def sentence(prefix, error):
     text = str(error).strip().split("\n")[0].rstrip(".")
     return "%s: %s: %s." % (prefix, type(error).__name__, text) if text else "%s: %s." % (prefix, type(error).__name__)
 
@@ -40,7 +40,7 @@ def survey_task(torch, harness, roofline, path, init_seed=42):
         entry.update(status="refused", reason="It imports %s, which is not installed here." % (e.name or "a module"))
         return entry
     except Exception as e:  # a task file that fails at import is the task's problem, said in one sentence
-        entry.update(status="refused", reason=_sentence("It does not import", e))
+        entry.update(status="refused", reason=sentence("It does not import", e))
         return entry
     try:
         torch.manual_seed(init_seed)
@@ -49,16 +49,16 @@ def survey_task(torch, harness, roofline, path, init_seed=42):
             inputs = task.get_inputs()
     except Exception as e:
         if "meta" in str(e):  # built from values (.item() on a tensor): only the real device can build it
-            entry.update(status="real-values", reason=_sentence("Its Model or inputs need real values to be made", e))
+            entry.update(status="real-values", reason=sentence("Its Model or inputs need real values to be made", e))
         else:
-            entry.update(status="refused", reason=_sentence("Its Model or inputs cannot be made", e))
+            entry.update(status="refused", reason=sentence("Its Model or inputs cannot be made", e))
         return entry
     entry["inputs"] = _describe(torch, _tensors(torch, inputs))
     output = []
     try:
         floor = roofline.task_floor(torch, task, init_seed, "meta", keep_output=output)
     except Exception as e:
-        entry.update(status="real-values", reason=_sentence("Its forward needs real values", e))
+        entry.update(status="real-values", reason=sentence("Its forward needs real values", e))
         return entry
     entry["outputs"] = _describe(torch, _tensors(torch, output))
     entry.update(status="ok", floor={k: floor[k] for k in ("input_bytes", "output_bytes", "parameter_bytes", "flops")})

@@ -1,9 +1,10 @@
 """Every task of a KernelBench folder either can be judged here or is refused with its sentence.
 
-Runs the harness's survey stage (each task imported, its Model built and inputs made on the meta device, its floor
-counted there) and checks its answer: one entry per task file, each "ok" (with a floor and the outputs' types),
-"real-values" or "refused" with a one-sentence reason. Prints the counts. Exit 77 (skipped) when the folder or
-torch is missing.
+Runs `kwb-runner lint` over the folder, as a user would at benchmark scale: each task in a process of its own, its
+shapes, sizes and floor from the meta device first, then the lint on real values where the task fits the memory
+limit and the time per task. Checks that every task file has one entry, each ok or flagged (with the floor counted
+on the meta device, where the task can be built there) or too-large, timed-out, cannot-run with a one-sentence
+reason. Prints the counts per level. Exit 77 (skipped) when the folder or torch is missing.
 """
 import argparse
 import collections
@@ -14,13 +15,18 @@ import subprocess
 import sys
 import tempfile
 
+STATUSES = ("ok", "flagged", "too-large", "timed-out", "cannot-run")
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--python", required=True)
-    parser.add_argument("--harness", required=True)
+    parser.add_argument("--runner", required=True)
     parser.add_argument("--tasks", required=True)
     parser.add_argument("--expect", type=int, default=0, help="how many task files the folder has (0: any)")
+    parser.add_argument("--memory-limit-gb", default="2")
+    parser.add_argument("--task-timeout", default="20")
+    parser.add_argument("--jobs", default="2")
     args = parser.parse_args()
     if not os.path.isdir(args.tasks):
         print("skipped: no KernelBench folder at " + args.tasks)
@@ -32,14 +38,14 @@ def main():
     if args.expect and len(files) != args.expect:
         print("FAIL: %d task files under %s, expected %d" % (len(files), args.tasks, args.expect))
         return 1
-    with tempfile.TemporaryDirectory() as out:
-        run = subprocess.run([args.python, args.harness, "survey", "--tasks", args.tasks, "--out", out],
-                             capture_output=True, text=True)
-        if run.returncode != 0:
-            print("FAIL: the survey stage ended with %d:\n%s" % (run.returncode, run.stderr[-4000:]))
-            return 1
-        with open(os.path.join(out, "survey.json")) as f:
-            tasks = json.load(f)["tasks"]
+    with tempfile.TemporaryDirectory() as cache:
+        run = subprocess.run([args.runner, "lint", args.tasks, "--json", "--python", args.python, "--cache-dir", cache,
+                              "--memory-limit-gb", args.memory_limit_gb, "--task-timeout", args.task_timeout, "--jobs", args.jobs,
+                              "--results", os.path.join(cache, "lint.jsonl")], capture_output=True, text=True)
+    if run.returncode not in (0, 1):
+        print("FAIL: kwb-runner lint ended with %d:\n%s" % (run.returncode, run.stderr[-4000:]))
+        return 1
+    tasks = json.loads(run.stdout)["tasks"]
     problems = []
     seen = {os.path.abspath(t["task"]) for t in tasks}
     for missing in sorted(set(map(os.path.abspath, files)) - seen):
@@ -47,26 +53,30 @@ def main():
     for t in tasks:
         name = os.path.relpath(t["task"], args.tasks)
         status = t.get("status")
-        if status == "ok":
-            if not t.get("outputs") or t.get("floor", {}).get("input_bytes", 0) <= 0:
-                problems.append("%s: ok without outputs or input bytes" % name)
-        elif status in ("refused", "real-values"):
-            reason = t.get("reason", "")
+        if status not in STATUSES:
+            problems.append("%s: unknown status %r" % (name, status))
+        elif status in ("ok", "flagged"):
+            if "floor" in t and t["floor"].get("input_bytes", 0) <= 0:
+                problems.append("%s: %s with a floor of no input bytes" % (name, status))
+            if status == "flagged" and not t.get("findings"):
+                problems.append("%s: flagged without findings" % name)
+        else:
+            reason = t.get("reason") or t.get("error") or ""
             if not reason.endswith(".") or "\n" in reason or len(reason) > 400:
                 problems.append("%s: %s without a one-sentence reason: %r" % (name, status, reason))
-        else:
-            problems.append("%s: unknown status %r" % (name, status))
-    counts = collections.Counter(t.get("status") for t in tasks)
     by_level = collections.defaultdict(collections.Counter)
     for t in tasks:
         by_level[os.path.basename(os.path.dirname(t["task"]))][t.get("status")] += 1
     for level in sorted(by_level):
         print("%s: %s" % (level, dict(sorted(by_level[level].items()))))
-    print("all %d: %s; exact (integer or boolean) outputs: %d" % (len(tasks), dict(sorted(counts.items())),
-                                                                    sum(1 for t in tasks if t.get("exact"))))
+    counts = collections.Counter(t.get("status") for t in tasks)
+    print("all %d (limit %s GiB, %s s per task): %s; floor counted on the meta device for %d" % (
+        len(tasks), args.memory_limit_gb, args.task_timeout, dict(sorted(counts.items())), sum(1 for t in tasks if "floor" in t)))
     for t in tasks:
-        if t.get("status") != "ok":
-            print("  %s: %s: %s" % (os.path.relpath(t["task"], args.tasks), t["status"], t["reason"]))
+        if t.get("status") == "flagged":
+            print("  %s: flagged: %s" % (os.path.relpath(t["task"], args.tasks), "; ".join(f["detail"] for f in t["findings"])))
+        elif t.get("status") in ("cannot-run", "timed-out"):
+            print("  %s: %s: %s" % (os.path.relpath(t["task"], args.tasks), t["status"], t.get("reason") or t.get("error")))
     for p in problems:
         print("FAIL: " + p)
     return 1 if problems else 0
