@@ -72,6 +72,10 @@ def main():
     counts = collections.Counter(t.get("status") for t in tasks)
     print("all %d (limit %s GiB, %s s per task): %s; floor counted on the meta device for %d" % (
         len(tasks), args.memory_limit_gb, args.task_timeout, dict(sorted(counts.items())), sum(1 for t in tasks if "floor" in t)))
+    large = [t for t in tasks if t.get("status") == "too-large"]
+    before = sum(1 for t in large if (t.get("reason") or "").startswith("It needs at least"))
+    print("too large: %d seen on the meta device before running, %d went over while running; the most resident: %.1f GiB" % (
+        before, len(large) - before, max([t.get("peak_rss_bytes", 0) for t in tasks] or [0]) / float(1 << 30)))
     for t in tasks:
         if t.get("status") == "flagged":
             print("  %s: flagged: %s" % (os.path.relpath(t["task"], args.tasks), "; ".join(f["detail"] for f in t["findings"])))
