@@ -46,12 +46,16 @@ def set_mode(model, task):
     return model
 
 
-def forward_seed(input_seed):
-    """The seed the random number generators are set to before a call's forward, in the reference and in the
+def forward_seed(key, input_seed):
+    """The seed the random number generators are set to before a call's forward, in the judge's reference and in the
     candidate alike: a task that draws random numbers in forward (dropout, a random initial state) gets the same
-    draws on both sides for the same call. Derived from the call's input seed, not equal to it, so that the draws
-    are not the inputs' own."""
-    return (input_seed * 2654435761 + 0x9E3779B9) % (2 ** 63 - 1)
+    draws on both sides for the same call. A keyed hash of the call's input seed, the key the driver's secret for
+    one evaluation: the candidate sees the seed (torch.initial_seed()) but cannot tell from it the input seeds, nor
+    from those the driver's generator, which also makes the secret choice of the calls the judge checks."""
+    import hashlib
+
+    digest = hashlib.blake2b(int(input_seed).to_bytes(8, "little"), key=key, digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
 
 
 class BufferState:

@@ -190,6 +190,8 @@ class Evaluation:
         self.phase_start = time.perf_counter()
         self.known = None  # the task's facts kept from an earlier evaluation here
         self.pending_seed = None  # the next call's input seed, drawn one call ahead (take_seed)
+        # Keys forward_seed: this evaluation's secret (from --seed where a run is to be repeated exactly).
+        self.forward_key = hashlib.sha256(b"forward %d" % args.seed).digest()[:16] if args.seed else os.urandom(16)
 
     def phase(self, name):
         now = time.perf_counter()
@@ -235,7 +237,7 @@ class Evaluation:
         """The task's output for one call: from the module's first state, with the random draws the candidate's
         worker gets for the same call."""
         self.state.restore()
-        self.torch.manual_seed(forward_seed(seed))
+        self.torch.manual_seed(forward_seed(self.forward_key, seed))
         with self.torch.no_grad():
             out = self.model(*inputs)
         self.sync()
@@ -375,7 +377,7 @@ class Evaluation:
 
     def load(self, extra):
         message = {"op": "load", "task": self.args.worker_task or self.args.task, "init_seed": self.args.init_seed,
-                   "precision": self.args.precision, "rng": forward_seed(self.upcoming_seed())}
+                   "precision": self.args.precision, "rng": forward_seed(self.forward_key, self.upcoming_seed())}
         message.update(extra)
         answer = self.channel.request(message)
         if not answer.get("ok"):
@@ -386,7 +388,7 @@ class Evaluation:
     def call(self, index):
         """One call: the time is the driver's, from the request to the answer that comes after the device sync
         and the output copy, less the copy-and-handshake cost measured before the candidate existed."""
-        message = {"op": "call", "index": index, "next_rng": forward_seed(self.upcoming_seed())}
+        message = {"op": "call", "index": index, "next_rng": forward_seed(self.forward_key, self.upcoming_seed())}
         t0 = self.clock()
         answer = self.channel.request(message)
         elapsed = self.clock() - t0
@@ -534,7 +536,7 @@ class Evaluation:
             if not hasattr(self, "state64"):
                 self.state64 = BufferState(torch, self.model64)
             self.state64.restore()
-            torch.manual_seed(forward_seed(seed))
+            torch.manual_seed(forward_seed(self.forward_key, seed))
             with torch.no_grad():
                 out = tensors_of(torch, self.model64(*wide))
             self.sync()
