@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """KernelBench baselines from eval-set summaries, in the layout of KernelBench's own results/timing/ files.
 
-    python3 bench/h200/kb_baselines.py SUMMARY.json [SUMMARY.json ...]
+    python3 bench/h200/kb_baselines.py SUMMARY.json|RESULTS_DIR [...]
 
-Reads the summaries `kwb-runner eval-set` wrote for runs over a KernelBench checkout and merges each task's eager and
+Reads the summaries `kwb-runner eval-set` wrote for runs over a KernelBench checkout (or the results/ folder of a run
+that was stopped before its summary: one result per task, named level<L>_<task file stem>.json) and merges each task's eager and
 torch.compile times into bench/h200/kernelbench/baseline_time_torch.json and
 baseline_time_torch_compile_inductor_default.json: {"level1": {"12_Matmul_with_diagonal_matrices_.py": {...}}}, times
 in milliseconds as KernelBench writes them. The project's protocol gives a median and its coefficient of variation
@@ -36,8 +37,24 @@ def main(paths):
     prints = load(os.path.join(HERE, "fingerprint.json"), [])
     added = 0
     for path in paths:
-        with open(path) as f:
-            summary = json.load(f)
+        if os.path.isdir(path):
+            summary = {"results": []}
+            for name in sorted(os.listdir(path)):
+                if not name.startswith("level") or not name.endswith(".json"):
+                    continue
+                with open(os.path.join(path, name)) as f:
+                    result = json.load(f)
+                summary["fingerprint"] = result.get("fingerprint", {})
+                level, stem = name[len("level"):-len(".json")].split("_", 1)
+                row = {"task": stem + ".py", "level": level}
+                for kind in FILES:
+                    timing = result.get("timing", {}).get(kind) or {}
+                    if timing.get("median_us"):
+                        row.update({kind + "_median_us": timing["median_us"], kind + "_cv": timing.get("cv", 0.0)})
+                summary["results"].append(row)
+        else:
+            with open(path) as f:
+                summary = json.load(f)
         fingerprint = summary.get("fingerprint", {})
         if fingerprint and fingerprint not in prints:
             prints.append(fingerprint)
@@ -63,7 +80,7 @@ def main(paths):
         json.dump(prints, f, indent=1)
         f.write("\n")
     counts = {level: len(tasks) for level, tasks in sorted(tables["eager"].items())}
-    print("%d task(s) from these summaries; now %s, %d of 250" % (added, counts, sum(counts.values())))
+    print("%d timed entries read; the files now hold %s, %d of 250" % (added, counts, sum(counts.values())))
     return 0
 
 
