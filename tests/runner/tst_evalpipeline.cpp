@@ -143,6 +143,7 @@ void TestEvalPipeline::taskFeatures_data()
     QTest::newRow("dropout, draws of its own") << QStringLiteral("features/task_dropout.py") << QStringLiteral("features/dropout_own_draws.py") << QStringLiteral("failed");
     QTest::newRow("random state in forward") << QStringLiteral("features/task_random_state.py") << QStringLiteral("features/random_state_same.py") << QStringLiteral("passed");
     QTest::newRow("state kept across calls") << QStringLiteral("features/task_stateful.py") << QStringLiteral("features/stateful_same.py") << QStringLiteral("passed");
+    QTest::newRow("state reset switched off in the worker") << QStringLiteral("features/task_stateful.py") << QStringLiteral("features/stateful_skip_reset.py") << QStringLiteral("failed");
     QTest::newRow("batchnorm, training mode") << QStringLiteral("features/task_batchnorm_train.py") << QStringLiteral("features/batchnorm_batch_stats.py") << QStringLiteral("passed");
     QTest::newRow("batchnorm, eval mode's answer") << QStringLiteral("features/task_batchnorm_train.py") << QStringLiteral("features/batchnorm_running_stats.py") << QStringLiteral("failed");
 }
