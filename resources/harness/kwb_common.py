@@ -20,6 +20,12 @@ def first_line(error):
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def sentence(prefix, error):
+    """An error as one sentence after a prefix: 'It does not import: NameError: x.'"""
+    text = str(error).strip().split("\n")[0].rstrip(".")
+    return "%s: %s: %s." % (prefix, type(error).__name__, text) if text else "%s: %s." % (prefix, type(error).__name__)
+
+
 def import_file(path, module_name):
     spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)

@@ -121,9 +121,9 @@ def _child(torch, harness, roofline, path, args, write_fd):
     except MemoryError:
         entry = {"task": path, "status": "too-large", "reason": "It ran out of memory (Python's MemoryError)."}
     except BaseException as e:  # any failure of the task's own code is its entry, said in one sentence
-        import kwb_survey
+        from kwb_common import sentence
 
-        entry = {"task": path, "status": "cannot-run", "error": kwb_survey.sentence("It fails on real values", e),
+        entry = {"task": path, "status": "cannot-run", "error": sentence("It fails on real values", e),
                  "traceback": traceback.format_exc()[-2000:]}
     entry["seconds"] = round(time.perf_counter() - start, 3)
     entry["peak_rss_bytes"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

@@ -11,6 +11,8 @@ and its floor counted there. A task ends in one of three ways:
 
 import os
 
+from kwb_common import sentence
+
 
 def _tensors(torch, value):
     if isinstance(value, torch.Tensor):
@@ -25,11 +27,6 @@ def _tensors(torch, value):
 def _describe(torch, tensors):
     return [{"shape": list(t.shape), "dtype": str(t.dtype).replace("torch.", ""),
              "bytes": t.numel() * t.element_size()} for t in tensors]
-
-
-def sentence(prefix, error):
-    text = str(error).strip().split("\n")[0].rstrip(".")
-    return "%s: %s: %s." % (prefix, type(error).__name__, text) if text else "%s: %s." % (prefix, type(error).__name__)
 
 
 def survey_task(torch, harness, roofline, path, init_seed=42):
