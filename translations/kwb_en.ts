@@ -150,6 +150,18 @@
         <source>Connecting to %1…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU Hosts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run tools on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>
@@ -314,6 +326,10 @@
             <numerusform>%n kernel</numerusform>
             <numerusform>%n kernels</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not compiled: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -518,6 +534,97 @@
     </message>
     <message>
         <source>Compare Kernel with This Turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::GpuHostsDialog</name>
+    <message>
+        <source>GPU Hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner (on the host&apos;s PATH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the runner&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner on the host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python on the host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work folder on the host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More ssh options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts are reached with this machine&apos;s ssh: its config, agent and known hosts apply. Build the runner on a host with: kwb host bootstrap NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpu-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no GPU (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runner %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of unknown version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1033,6 +1140,10 @@
         <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing was profiled, because the evaluation could not run on this machine: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuView</name>
@@ -1271,6 +1382,22 @@
         <source>No level</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> (%1 rules)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectories judged under different rules are counted apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judged under the %1 rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::RunnerJob</name>
@@ -1312,6 +1439,29 @@
     </message>
     <message>
         <source>kwb-runner reported an error without saying which.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerService</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner serve crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kwb-runner serve exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 after printing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1525,6 +1675,10 @@
         <source>memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This turn was not judged: the evaluation could not run on its machine (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimelineView</name>
@@ -1624,6 +1778,14 @@
     </message>
     <message>
         <source>device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1868,6 +2030,10 @@
         <source>% roofline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -2031,6 +2197,10 @@
         <source>flagged: %1 +%2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -2091,6 +2261,10 @@
     </message>
     <message>
         <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>environment error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2180,6 +2354,10 @@
     </message>
     <message>
         <source>resource limits only (no sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not verified: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2865,6 +3043,13 @@
     <message>
         <source>The edit could not be stored: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The environment failed, so the run stopped after %n turn(s): %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

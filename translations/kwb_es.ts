@@ -150,6 +150,18 @@
         <source>Connecting to %1…</source>
         <translation>Conectando con %1…</translation>
     </message>
+    <message>
+        <source>GPU Hosts…</source>
+        <translation>Hosts con GPU…</translation>
+    </message>
+    <message>
+        <source>Run tools on:</source>
+        <translation>Ejecutar las herramientas en:</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>Esta máquina</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>
@@ -314,6 +326,10 @@
             <numerusform>%n kernel</numerusform>
             <numerusform>%n kernels</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not compiled: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
+        <translation>Sin compilar: la evaluación no pudo ejecutarse en su máquina (no es un fallo del agente): %1</translation>
     </message>
 </context>
 <context>
@@ -519,6 +535,97 @@
     <message>
         <source>Compare Kernel with This Turn</source>
         <translation>Comparar el kernel con este turno</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::GpuHostsDialog</name>
+    <message>
+        <source>GPU Hosts</source>
+        <translation>Hosts con GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Añadir</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <source>kwb-runner (on the host&apos;s PATH)</source>
+        <translation>kwb-runner (en el PATH del host)</translation>
+    </message>
+    <message>
+        <source>the runner&apos;s default</source>
+        <translation>el predeterminado del runner</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>Probar conexión</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Dirección:</translation>
+    </message>
+    <message>
+        <source>kwb-runner on the host:</source>
+        <translation>kwb-runner en el host:</translation>
+    </message>
+    <message>
+        <source>Python on the host:</source>
+        <translation>Python en el host:</translation>
+    </message>
+    <message>
+        <source>Work folder on the host:</source>
+        <translation>Carpeta de trabajo en el host:</translation>
+    </message>
+    <message>
+        <source>More ssh options:</source>
+        <translation>Más opciones de ssh:</translation>
+    </message>
+    <message>
+        <source>Hosts are reached with this machine&apos;s ssh: its config, agent and known hosts apply. Build the runner on a host with: kwb host bootstrap NAME</source>
+        <translation>Los hosts se alcanzan con el ssh de esta máquina: se aplican su configuración, su agente y sus hosts conocidos. Compile el runner en un host con: kwb host bootstrap NOMBRE</translation>
+    </message>
+    <message>
+        <source>gpu-%1</source>
+        <translation>gpu-%1</translation>
+    </message>
+    <message>
+        <source>no GPU (%1)</source>
+        <translation>sin GPU (%1)</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>no se encontró ninguna</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>controlador %1</translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation>CUDA %1</translation>
+    </message>
+    <message>
+        <source>torch %1</source>
+        <translation>torch %1</translation>
+    </message>
+    <message>
+        <source>runner %1</source>
+        <translation>runner %1</translation>
+    </message>
+    <message>
+        <source>of unknown version</source>
+        <translation>de versión desconocida</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Conectando con %1…</translation>
     </message>
 </context>
 <context>
@@ -1033,6 +1140,10 @@
         <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
         <translation>Nsight Compute midió los kernels, pero no se pudo leer su informe %1 (%2).</translation>
     </message>
+    <message>
+        <source>Nothing was profiled, because the evaluation could not run on this machine: %1</source>
+        <translation>No se perfiló nada, porque la evaluación no pudo ejecutarse en esta máquina: %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuView</name>
@@ -1271,6 +1382,22 @@
         <source>No level</source>
         <translation>Sin nivel</translation>
     </message>
+    <message>
+        <source> (%1 rules)</source>
+        <translation> (reglas %1)</translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed. %1</source>
+        <translation>Cada trayectoria cuenta una vez, por su mejor turno correcto. Las tasas de aprobados y de más rápidos son proporciones de todas las trayectorias visibles; las medias geométricas son sobre las correctas que se cronometraron. %1</translation>
+    </message>
+    <message>
+        <source>Trajectories judged under different rules are counted apart.</source>
+        <translation>Las trayectorias juzgadas con reglas distintas se cuentan por separado.</translation>
+    </message>
+    <message>
+        <source>Judged under the %1 rules.</source>
+        <translation>Juzgadas con las reglas %1.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RunnerJob</name>
@@ -1313,6 +1440,29 @@
     <message>
         <source>kwb-runner reported an error without saying which.</source>
         <translation>kwb-runner informó de un error sin decir cuál.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerService</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation>No se pudo iniciar kwb-runner desde %1 (%2); compílelo o instálelo junto al workbench o en el PATH.</translation>
+    </message>
+    <message>
+        <source>kwb-runner serve crashed</source>
+        <translation>kwb-runner serve falló</translation>
+    </message>
+    <message>
+        <source>kwb-runner serve exited with status %1</source>
+        <translation>kwb-runner serve terminó con el estado %1</translation>
+    </message>
+    <message>
+        <source>%1 after printing: %2</source>
+        <translation>%1 tras imprimir: %2</translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
+        <translation>La ejecución de kwb-runner se canceló.</translation>
     </message>
 </context>
 <context>
@@ -1525,6 +1675,10 @@
         <source>memory</source>
         <translation>memoria</translation>
     </message>
+    <message>
+        <source>This turn was not judged: the evaluation could not run on its machine (%1).</source>
+        <translation>Este turno no se juzgó: la evaluación no pudo ejecutarse en su máquina (%1).</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimelineView</name>
@@ -1625,6 +1779,14 @@
     <message>
         <source>device %1</source>
         <translation>dispositivo %1</translation>
+    </message>
+    <message>
+        <source>%1 rules</source>
+        <translation>reglas %1</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>en %1</translation>
     </message>
 </context>
 <context>
@@ -1868,6 +2030,10 @@
         <source>% roofline</source>
         <translation>% roofline</translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation>error del entorno</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -2031,6 +2197,10 @@
         <source>flagged: %1 +%2</source>
         <translation>marcado: %1 +%2</translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation>error del entorno</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -2092,6 +2262,10 @@
     <message>
         <source>Origin</source>
         <translation>Procedencia</translation>
+    </message>
+    <message>
+        <source>environment error</source>
+        <translation>error del entorno</translation>
     </message>
 </context>
 <context>
@@ -2181,6 +2355,10 @@
     <message>
         <source>resource limits only (no sandbox)</source>
         <translation>solo límites de recursos (sin aislamiento)</translation>
+    </message>
+    <message>
+        <source>Not verified: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
+        <translation>Sin verificar: la evaluación no pudo ejecutarse en su máquina (no es un fallo del agente): %1</translation>
     </message>
 </context>
 <context>
@@ -2865,6 +3043,13 @@
     <message>
         <source>The edit could not be stored: %1</source>
         <translation>No se pudo guardar la edición: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The environment failed, so the run stopped after %n turn(s): %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</source>
+        <translation>
+            <numerusform>El entorno falló, así que la ejecución se detuvo tras %n turno: %1 El turno se conserva, marcado como error del entorno (sin recompensa); use Continuar cuando la máquina esté arreglada.</numerusform>
+            <numerusform>El entorno falló, así que la ejecución se detuvo tras %n turnos: %1 El turno se conserva, marcado como error del entorno (sin recompensa); use Continuar cuando la máquina esté arreglada.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -150,6 +150,18 @@
         <source>Connecting to %1…</source>
         <translation>正在连接 %1…</translation>
     </message>
+    <message>
+        <source>GPU Hosts…</source>
+        <translation>GPU 主机…</translation>
+    </message>
+    <message>
+        <source>Run tools on:</source>
+        <translation>工具运行于：</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>
@@ -311,6 +323,10 @@
         <translation>
             <numerusform>%n 个内核</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not compiled: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
+        <translation>未编译：评估无法在其机器上运行（不是智能体的失败）：%1</translation>
     </message>
 </context>
 <context>
@@ -513,6 +529,97 @@
     <message>
         <source>Compare Kernel with This Turn</source>
         <translation>将内核与此轮比较</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::GpuHostsDialog</name>
+    <message>
+        <source>GPU Hosts</source>
+        <translation>GPU 主机</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>kwb-runner (on the host&apos;s PATH)</source>
+        <translation>kwb-runner（在主机的 PATH 中）</translation>
+    </message>
+    <message>
+        <source>the runner&apos;s default</source>
+        <translation>运行器的默认值</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>kwb-runner on the host:</source>
+        <translation>主机上的 kwb-runner：</translation>
+    </message>
+    <message>
+        <source>Python on the host:</source>
+        <translation>主机上的 Python：</translation>
+    </message>
+    <message>
+        <source>Work folder on the host:</source>
+        <translation>主机上的工作目录：</translation>
+    </message>
+    <message>
+        <source>More ssh options:</source>
+        <translation>更多 ssh 选项：</translation>
+    </message>
+    <message>
+        <source>Hosts are reached with this machine&apos;s ssh: its config, agent and known hosts apply. Build the runner on a host with: kwb host bootstrap NAME</source>
+        <translation>通过本机的 ssh 连接主机：其配置、代理和已知主机均适用。在主机上构建运行器：kwb host bootstrap 名称</translation>
+    </message>
+    <message>
+        <source>gpu-%1</source>
+        <translation>gpu-%1</translation>
+    </message>
+    <message>
+        <source>no GPU (%1)</source>
+        <translation>无 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>CUDA %1</source>
+        <translation>CUDA %1</translation>
+    </message>
+    <message>
+        <source>torch %1</source>
+        <translation>torch %1</translation>
+    </message>
+    <message>
+        <source>runner %1</source>
+        <translation>运行器 %1</translation>
+    </message>
+    <message>
+        <source>of unknown version</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
     </message>
 </context>
 <context>
@@ -1022,6 +1129,10 @@
         <source>Nsight Compute measured the kernels, but its report %1 could not be read (%2).</source>
         <translation>Nsight Compute 已测量内核，但无法读取其报告 %1（%2）。</translation>
     </message>
+    <message>
+        <source>Nothing was profiled, because the evaluation could not run on this machine: %1</source>
+        <translation>未进行任何分析，因为评估无法在本机上运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuView</name>
@@ -1259,6 +1370,22 @@
         <source>No level</source>
         <translation>无级别</translation>
     </message>
+    <message>
+        <source> (%1 rules)</source>
+        <translation>（%1 规则）</translation>
+    </message>
+    <message>
+        <source>Each trajectory counts once, by its best correct turn. Pass and faster rates are shares of all trajectories in view; geometric means are over the correct ones that were timed. %1</source>
+        <translation>每条轨迹按其最佳正确回合计一次。通过率和更快比例是相对于视图中所有轨迹的占比；几何平均值针对已计时的正确轨迹。%1</translation>
+    </message>
+    <message>
+        <source>Trajectories judged under different rules are counted apart.</source>
+        <translation>按不同规则评判的轨迹分开统计。</translation>
+    </message>
+    <message>
+        <source>Judged under the %1 rules.</source>
+        <translation>按 %1 规则评判。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RunnerJob</name>
@@ -1301,6 +1428,29 @@
     <message>
         <source>kwb-runner reported an error without saying which.</source>
         <translation>kwb-runner 报告了错误，但没有说明是什么错误。</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::RunnerService</name>
+    <message>
+        <source>kwb-runner could not be started from %1 (%2); build it, or install it beside the workbench or on the PATH.</source>
+        <translation>无法从 %1 启动 kwb-runner（%2）；请构建它，或将其安装在工作台旁或 PATH 中。</translation>
+    </message>
+    <message>
+        <source>kwb-runner serve crashed</source>
+        <translation>kwb-runner serve 崩溃</translation>
+    </message>
+    <message>
+        <source>kwb-runner serve exited with status %1</source>
+        <translation>kwb-runner serve 以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>%1 after printing: %2</source>
+        <translation>%1，之前输出：%2</translation>
+    </message>
+    <message>
+        <source>The kwb-runner run was cancelled.</source>
+        <translation>kwb-runner 运行已取消。</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1663,10 @@
         <source>memory</source>
         <translation>内存</translation>
     </message>
+    <message>
+        <source>This turn was not judged: the evaluation could not run on its machine (%1).</source>
+        <translation>此回合未被评判：评估无法在其机器上运行（%1）。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimelineView</name>
@@ -1613,6 +1767,14 @@
     <message>
         <source>device %1</source>
         <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>%1 rules</source>
+        <translation>%1 规则</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>于 %1</translation>
     </message>
 </context>
 <context>
@@ -1856,6 +2018,10 @@
         <source>% roofline</source>
         <translation>% roofline</translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation>环境错误</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryPanel</name>
@@ -2017,6 +2183,10 @@
         <source>flagged: %1 +%2</source>
         <translation>已标记：%1 +%2</translation>
     </message>
+    <message>
+        <source>environment error</source>
+        <translation>环境错误</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TurnCache</name>
@@ -2078,6 +2248,10 @@
     <message>
         <source>Origin</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>environment error</source>
+        <translation>环境错误</translation>
     </message>
 </context>
 <context>
@@ -2166,6 +2340,10 @@
     <message>
         <source>resource limits only (no sandbox)</source>
         <translation>仅资源限制（无沙箱）</translation>
+    </message>
+    <message>
+        <source>Not verified: the evaluation could not run on its machine (not the agent&apos;s failure): %1</source>
+        <translation>未验证：评估无法在其机器上运行（不是智能体的失败）：%1</translation>
     </message>
 </context>
 <context>
@@ -2842,6 +3020,12 @@
     <message>
         <source>The edit could not be stored: %1</source>
         <translation>无法保存该修改：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The environment failed, so the run stopped after %n turn(s): %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</source>
+        <translation>
+            <numerusform>环境出错，运行在 %n 个回合后停止：%1 该回合已保留，标记为环境错误（无奖励）；修好机器后请点“继续”。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -105,6 +105,16 @@ void CompilerOutputView::setEval(const EvalResult* eval)
         m_log->clear();
         return;
     }
+    if (eval->compile.status == StageStatus::Error) {
+        // Not a compile failure: the build could not run on that machine, and nothing of the candidate's was judged.
+        m_summary->setText(tr("Not compiled: the evaluation could not run on its machine (not the agent's failure): %1")
+                               .arg(eval->environmentError()));
+        m_diagnostics->setDiagnostics({});
+        m_resources->setKernels({});
+        if (m_log->toPlainText() != eval->compile.log)
+            m_log->setPlainText(eval->compile.log);
+        return;
+    }
     const EvalResult::Compile& c = eval->compile;
     int errors = 0, warnings = 0;
     for (const Diagnostic& d : c.diagnostics) {

@@ -261,6 +261,8 @@ QString TeachingPanel::measured(const Turn& turn)
     const EvalResult& e = *turn.eval;
     const QString where = e.fingerprint.value(QLatin1String("gpu_name")).toString();
     const QString on = where.isEmpty() ? QString() : tr(" (measured on %1)").arg(where);
+    if (const QString why = e.environmentError(); !why.isEmpty())
+        return tr("This turn was not judged: the evaluation could not run on its machine (%1).").arg(why);
     if (e.compile.status != StageStatus::Passed && e.compile.status != StageStatus::NotRun) {
         for (const Diagnostic& d : e.compile.diagnostics)
             if (d.severity >= Diagnostic::Severity::Error)

@@ -46,8 +46,8 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
         m_level->addItem(tr("Level %1").arg(level), level);
     m_status->setObjectName(QStringLiteral("statusFilter"));
     m_status->addItem(tr("Any status"), QString());
-    for (const char* key : { "correct", "incorrect", "compile-error", "not-evaluated" })
-        m_status->addItem(TrajectoryListModel::statusLabel(QLatin1String(key)), QLatin1String(key));
+    for (const QString& key : TrajectoryFilter::statuses())
+        m_status->addItem(TrajectoryListModel::statusLabel(key), key);
     m_moreFilters->setObjectName(QStringLiteral("moreFilters"));
     m_moreFilters->setText(tr("More"));
     m_moreFilters->setToolTip(tr("More filters: label, text in messages and code, least reward and speed-up"));

@@ -13,6 +13,8 @@ namespace {
 QColor colourOf(TurnBadge::Kind kind)
 {
     switch (kind) {
+    case TurnBadge::Kind::EnvironmentError: // not the agent's: neutral, not failure red
+        return QColor(0x54, 0x6e, 0x7a);
     case TurnBadge::Kind::CompileFailed:
         return QColor(0xc6, 0x28, 0x28);
     case TurnBadge::Kind::VerifyFailed:

@@ -39,7 +39,9 @@ void VerificationView::setEval(const EvalResult* eval)
 {
     if (!eval || eval->verify.status == StageStatus::NotRun) {
         QString why = tr("This turn was not evaluated.");
-        if (eval)
+        if (eval && !eval->environmentError().isEmpty())
+            why = tr("Not verified: the evaluation could not run on its machine (not the agent's failure): %1").arg(eval->environmentError());
+        else if (eval)
             why = eval->compile.status == StageStatus::Failed ? tr("Not verified: the code did not compile.")
                                                               : tr("The verify stage did not run for this turn.");
         m_summary->setText(why.toHtmlEscaped());

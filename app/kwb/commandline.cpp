@@ -53,7 +53,7 @@ void addFilterOptions(QCommandLineParser& parser, bool withTask)
     if (withTask)
         parser.addOption({ QStringLiteral("task"), QStringLiteral("Only tasks whose name contains TEXT."), QStringLiteral("TEXT") });
     parser.addOptions({ { QStringLiteral("level"), QStringLiteral("Only this level."), QStringLiteral("N") },
-        { QStringLiteral("status"), QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, not-evaluated)."),
+        { QStringLiteral("status"), QStringLiteral("Only trajectories with this status (correct, incorrect, compile-error, environment-error, not-evaluated)."),
             QStringLiteral("S") },
         { QStringLiteral("label"), QStringLiteral("Only trajectories with this label."), QStringLiteral("L") },
         { QStringLiteral("hack-flag"), QStringLiteral("Only trajectories with a turn flagged so by a reward-hacking check (any: any flag)."),
@@ -75,6 +75,10 @@ std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& pars
         return std::nullopt;
     }
     filter.status = parser.value(QStringLiteral("status"));
+    if (!filter.status.isEmpty() && !TrajectoryFilter::statuses().contains(filter.status)) {
+        *error = QStringLiteral("--status takes one of %1, not '%2'.").arg(TrajectoryFilter::statuses().join(QLatin1String(", ")), filter.status);
+        return std::nullopt;
+    }
     filter.label = parser.value(QStringLiteral("label"));
     filter.hackFlag = parser.value(QStringLiteral("hack-flag"));
     filter.text = parser.value(QStringLiteral("search"));

@@ -149,6 +149,8 @@ int eval(const QStringList& arguments)
     } else {
         printSummary(result, raw);
     }
+    if (const QString why = result.environmentError(); !why.isEmpty())
+        return fail(QStringLiteral("the evaluation could not run, which is not the candidate's failure: %1").arg(why));
     return ran.exitCode < 0 ? kFailed : ran.exitCode; // the runner's own status for a verdict it printed
 }
 

@@ -23,12 +23,12 @@ constexpr qint64 kMaxTraceBytes = qint64(512) << 20; // larger traces stay out o
 
 ToolOutcome errorOutcome(const QString& text)
 {
-    return { text.startsWith(QLatin1String("Error: ")) ? text : QStringLiteral("Error: ") + text, true, {}, {} };
+    return { text.startsWith(QLatin1String("Error: ")) ? text : QStringLiteral("Error: ") + text, true, {}, {}, {} };
 }
 
 ToolOutcome fileOutcome(const WorkspaceFiles::Result& result)
 {
-    return result.isError ? errorOutcome(result.text) : ToolOutcome { result.text, false, {}, {} };
+    return result.isError ? errorOutcome(result.text) : ToolOutcome { result.text, false, {}, {}, {} };
 }
 
 } // namespace
@@ -164,7 +164,7 @@ void Toolbox::startBash(const QString& command)
             ? QString()
             : QStringLiteral("[no sandbox: %1]\n").arg(QString::fromStdString(sandbox.note()));
         connect(m_shell, &ShellCommand::finished, this, [this, note](const QString& output, bool isError) mutable {
-            deliver({ note + output, isError, {}, {} }, false); // clipped already, with its status line after the cut
+            deliver({ note + output, isError, {}, {}, {} }, false); // clipped already, with its status line after the cut
             note.clear();
         });
     }
@@ -247,7 +247,7 @@ void Toolbox::evaluationFinished(const QJsonObject& result)
             trace = file.readAll();
     }
     m_runDirectory.reset();
-    deliver({ EvalReport::text(m_depth, result, eval, trace) + traceNote, false, eval, trace }, true);
+    deliver({ EvalReport::text(m_depth, result, eval, trace) + traceNote, false, eval, trace, eval.environmentError() }, true);
 }
 
 void Toolbox::evaluationFailed(const QString& sentence)
@@ -255,8 +255,12 @@ void Toolbox::evaluationFailed(const QString& sentence)
     m_runDirectory.reset();
     if (m_cancelled)
         deliver(errorOutcome(QStringLiteral("the evaluation was stopped by the user.")), false);
-    else
-        deliver(errorOutcome(QStringLiteral("the evaluation could not run: %1").arg(sentence)), true);
+    else {
+        ToolOutcome outcome = errorOutcome(QStringLiteral("the evaluation could not run: %1").arg(sentence));
+        outcome.eval = EvalResult::environmentFailure(sentence);
+        outcome.environmentError = sentence;
+        deliver(outcome, true);
+    }
 }
 
 void Toolbox::finishLater(const ToolOutcome& outcome)

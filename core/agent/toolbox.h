@@ -50,6 +50,9 @@ struct ToolOutcome
     bool isError = false;
     std::optional<EvalResult> eval;
     QByteArray trace;
+    // Why the environment failed the call (no GPU, the runner missing, its host lost), when it did: not the agent's
+    // doing, so the run stops there rather than let the agent spend turns against a broken machine.
+    QString environmentError;
 };
 
 // The tools an agent gets, in one workspace folder (a branch's own): bash (run in the folder, time and output

@@ -57,6 +57,7 @@ struct TurnEngine::Run
     qsizetype nextCall = 0;
     QString runningCallId;
     bool finalAnswer = false;
+    QString environmentError; // why the environment failed a call of this turn; the run ends with the turn
     std::optional<EvalResult> eval; // the last evaluation a tool ran in this turn
     QByteArray trace; // that evaluation's trace
 
@@ -277,6 +278,7 @@ void TurnEngine::toolFinished(const QString& callId, const ToolOutcome& outcome)
     run.runningCallId.clear();
     if (callId == kFinalEvaluationId && run.nextCall >= run.calls.size()) {
         // Not a message: the final answer has no tool call for a result to answer.
+        run.environmentError = outcome.environmentError;
         if (outcome.eval) {
             run.eval = outcome.eval;
             run.trace = outcome.trace;
@@ -299,6 +301,21 @@ void TurnEngine::toolFinished(const QString& callId, const ToolOutcome& outcome)
         run.trace = outcome.trace;
     }
     ++run.nextCall;
+    if (!outcome.environmentError.isEmpty()) {
+        // The turn is kept as far as it got, its evaluation marked as the environment's error; the calls after
+        // this one are not made, and each gets a result that says so (a conversation continued later needs one).
+        run.environmentError = outcome.environmentError;
+        for (; run.nextCall < run.calls.size(); ++run.nextCall) {
+            Message skipped;
+            skipped.role = Message::Role::Tool;
+            skipped.toolCallId = run.calls.at(run.nextCall).id;
+            skipped.toolName = run.calls.at(run.nextCall).name;
+            skipped.text = QStringLiteral("Error: not run, because the environment failed on an earlier call of this turn.");
+            run.turn.messages.append(skipped);
+        }
+        completeTurn();
+        return;
+    }
     runNextCall();
 }
 
@@ -337,7 +354,11 @@ void TurnEngine::completeTurn()
     Q_EMIT turnAdded(run.trajectoryId, turn.uuid);
     if (generation != m_generation)
         return;
-    if (finalAnswer)
+    if (!m_run->environmentError.isEmpty())
+        end(false, tr("The environment failed, so the run stopped after %n turn(s): %1 The turn is kept, marked as an "
+                      "environment error (no reward); Continue once the machine is fixed.", nullptr, added)
+                       .arg(m_run->environmentError));
+    else if (finalAnswer)
         end(true, tr("The agent gave its final answer."));
     else if (added >= m_settings.maxTurns)
         end(true, tr("Stopped after %n turn(s), the limit of one run.", nullptr, added));

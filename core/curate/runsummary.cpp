@@ -74,6 +74,10 @@ RunSummary RunSummary::compute(const QList<Entry>& entries)
     double logEager = 0, logCompile = 0;
     QMap<int, std::pair<double, double>> levelLogs;
     for (const Entry& e : entries) {
+        if (e.environmentError) {
+            ++s.m_environmentErrors;
+            continue;
+        }
         add(s.m_overall, e, logEager, logCompile);
         auto& logs = levelLogs[e.level];
         add(s.m_perLevel[e.level], e, logs.first, logs.second);
@@ -105,7 +109,7 @@ std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, 
         q.prepare(QStringLiteral("SELECT t.id, k.level, (SELECT u.eval FROM turns u WHERE u.trajectory_id = t.id"
                                  " AND u.verify_status = 'passed' ORDER BY u.speedup IS NULL, u.speedup DESC, u.seq LIMIT 1),"
                                  " (SELECT json_extract(u.eval, '$.rules') FROM turns u WHERE u.trajectory_id = t.id"
-                                 " AND u.eval IS NOT NULL ORDER BY u.seq DESC LIMIT 1)"
+                                 " AND u.eval IS NOT NULL ORDER BY u.seq DESC LIMIT 1), t.status"
                                  " FROM trajectories t JOIN tasks k ON k.id = t.task_id WHERE t.id IN (%1)")
                       .arg(marks.join(QLatin1Char(','))));
         for (qint64 id : chunk)
@@ -118,6 +122,7 @@ std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, 
         while (q.next()) {
             Entry e;
             e.level = q.value(1).toInt();
+            e.environmentError = q.value(4).toString() == QLatin1String("environment-error");
             if (!q.value(3).toString().isEmpty()) // results from before the profiles were judged by cuda-agent's rules
                 e.rules = q.value(3).toString();
             if (!q.value(2).isNull()) {
@@ -156,6 +161,9 @@ QString RunSummary::toText() const
     row(tr("Overall"), m_overall);
     for (auto it = m_perLevel.cbegin(); it != m_perLevel.cend(); ++it)
         row(it.key() > 0 ? tr("L%1").arg(it.key()) : tr("no level"), it.value());
+    if (m_environmentErrors > 0)
+        text += tr("Left out: %n trajectory(s) whose evaluations all ended in environment errors (not the agent's).\n", nullptr,
+            m_environmentErrors);
     return text;
 }
 
@@ -164,7 +172,8 @@ QJsonObject RunSummary::toJson() const
     QJsonObject levels;
     for (auto it = m_perLevel.cbegin(); it != m_perLevel.cend(); ++it)
         levels.insert(QString::number(it.key()), metricsJson(it.value()));
-    return { { QStringLiteral("overall"), metricsJson(m_overall) }, { QStringLiteral("levels"), levels } };
+    return { { QStringLiteral("overall"), metricsJson(m_overall) }, { QStringLiteral("levels"), levels },
+        { QStringLiteral("left_out_environment_errors"), m_environmentErrors } };
 }
 
 } // namespace kwb

@@ -32,6 +32,9 @@ public:
         double speedupVsEager = kUnknown; // of the best correct turn
         double speedupVsCompile = kUnknown;
         QString rules = QStringLiteral("cuda-agent"); // the rule profile of its latest evaluation
+        // Every evaluation of it ended in an error that was not the agent's (no GPU, a lost host): left out of the
+        // metrics and counted apart, so a broken machine never reads as failed kernels.
+        bool environmentError = false;
     };
 
     struct Metrics
@@ -56,6 +59,7 @@ public:
     static std::optional<QList<Entry>> entries(const Store& store, const QList<qint64>& trajectoryIds, QString* error);
 
     const Metrics& overall() const { return m_overall; }
+    int environmentErrors() const { return m_environmentErrors; } // trajectories left out (Entry::environmentError)
     const QMap<int, Metrics>& perLevel() const { return m_perLevel; }
 
     // A text table laid out like the paper's Table 1 (rows Overall, L1, L2, ...).
@@ -65,6 +69,7 @@ public:
 private:
     Metrics m_overall;
     QMap<int, Metrics> m_perLevel;
+    int m_environmentErrors = 0;
 };
 
 } // namespace kwb

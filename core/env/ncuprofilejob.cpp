@@ -143,6 +143,14 @@ void NcuProfileJob::fail(const QString& sentence)
 QString NcuProfileJob::candidateFailure(const QJsonObject& result)
 {
     const QString compile = stageStatus(result, QLatin1String("compile"));
+    // An error of a stage is the machine's or the task's (no GPU here, a broken harness), never the candidate's.
+    for (const QLatin1String stage : { QLatin1String("compile"), QLatin1String("verify"), QLatin1String("timing") }) {
+        if (stageStatus(result, stage) == QLatin1String("error")) {
+            const QString message = result.value(stage).toObject().value(QLatin1String("message")).toString();
+            return sentence(tr("Nothing was profiled, because the evaluation could not run on this machine: %1"), message,
+                QStringLiteral("error"));
+        }
+    }
     if (compile != QLatin1String("passed")) {
         const QString detail = compileDetail(result.value(QLatin1String("compile")).toObject());
         return sentence(tr("The candidate did not compile, so there is nothing to profile: %1"), detail, compile);

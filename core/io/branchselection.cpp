@@ -23,12 +23,21 @@ QList<BranchSelection::Branch> BranchSelection::select(const Trajectory& traject
             continue;
         if (options.upToBest)
             branch = branch.first(bestTurn(branch) + 1);
-        if (branch.isEmpty() || ends.contains(branch.last()->uuid))
+        if (branch.isEmpty() || ends.contains(branch.last()->uuid) || hasEnvironmentError(branch))
             continue;
         ends.insert(branch.last()->uuid);
         chosen.append(branch);
     }
     return chosen;
+}
+
+bool BranchSelection::hasEnvironmentError(const Branch& branch)
+{
+    for (const Turn* t : branch) {
+        if (t->eval && !t->eval->environmentError().isEmpty())
+            return true;
+    }
+    return false;
 }
 
 bool BranchSelection::hasLabel(const QList<Annotation>& annotations, const QString& value)

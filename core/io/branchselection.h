@@ -12,9 +12,11 @@ public:
     using Branch = QList<const Turn*>;
 
     static QList<Branch> all(const Trajectory& trajectory);
-    // all(), filtered and cut as `options` asks; a cut that repeats an earlier one is left out.
+    // all(), filtered and cut as `options` asks; a cut that repeats an earlier one is left out, and so is a branch
+    // with a turn whose evaluation ended in an environment error (its reward and tool results are the machine's).
     static QList<Branch> select(const Trajectory& trajectory, const ExportOptions& options);
 
+    static bool hasEnvironmentError(const Branch& branch);
     static bool hasLabel(const QList<Annotation>& annotations, const QString& value);
     static bool isAccepted(const Trajectory& trajectory, const Branch& branch);
     // Index of the first turn with the highest reward; the last turn when none has a reward.

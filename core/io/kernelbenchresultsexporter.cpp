@@ -15,8 +15,8 @@ const Turn* chosenTurn(const Trajectory& t)
     const Turn* best = nullptr;
     const Turn* last = nullptr;
     for (const Turn& turn : t.turns) {
-        if (!turn.eval)
-            continue;
+        if (!turn.eval || !turn.eval->environmentError().isEmpty())
+            continue; // not evaluated, or the machine's failure rather than a verdict
         last = &turn;
         if (!std::isnan(turn.reward()) && (!best || turn.reward() > best->reward()))
             best = &turn;

@@ -40,6 +40,8 @@ PreferencePairs::Branch continuation(const Trajectory& t, const Turn* sibling, E
         if (at < 0)
             continue;
         const PreferencePairs::Branch tail = path.mid(at);
+        if (BranchSelection::hasEnvironmentError(tail))
+            continue; // its reward and tool results are the machine's, not the agent's
         const double s = score(tail, by);
         if (best.isEmpty() || (!std::isnan(s) && (std::isnan(bestScore) || s > bestScore))) {
             best = tail;
@@ -84,8 +86,10 @@ QList<PreferencePairs::Pair> PreferencePairs::build(const Trajectory& trajectory
             continue;
         const Branch shared = parent.isEmpty() ? Branch() : trajectory.branch(parent);
         QList<Branch> tails;
-        for (const Turn* s : siblings)
-            tails.append(continuation(trajectory, s, by));
+        for (const Turn* s : siblings) {
+            if (Branch tail = continuation(trajectory, s, by); !tail.isEmpty())
+                tails.append(tail);
+        }
         for (qsizetype i = 0; i < tails.size(); ++i) {
             for (qsizetype j = i + 1; j < tails.size(); ++j) {
                 const double a = score(tails[i], by);

@@ -272,6 +272,34 @@ bool EvalResult::isEmpty() const
     return *this == EvalResult();
 }
 
+QString EvalResult::environmentError() const
+{
+    const auto message = [this](const char* stage, const QString& typed) {
+        const QString text = typed.isEmpty() ? source.value(QLatin1String(stage)).toObject().value(QLatin1String("message")).toString() : typed;
+        return text.isEmpty() ? source.value(QLatin1String("error")).toString() : text;
+    };
+    QString why;
+    if (compile.status == StageStatus::Error)
+        why = message("compile", QString());
+    else if (verify.status == StageStatus::Error)
+        why = message("verify", verify.message);
+    else if (timing.status == StageStatus::Error)
+        why = message("timing", QString());
+    else
+        return {};
+    return why.isEmpty() ? QStringLiteral("The evaluation could not finish on this machine, and the runner gave no reason.") : why;
+}
+
+EvalResult EvalResult::environmentFailure(const QString& sentence)
+{
+    EvalResult e;
+    e.compile.status = StageStatus::Error;
+    e.source = QJsonObject { { QLatin1String("compile"), QJsonObject { { QLatin1String("status"), QLatin1String("error") },
+                                                                  { QLatin1String("message"), sentence } } },
+        { QLatin1String("error"), sentence } };
+    return e;
+}
+
 namespace {
 
 // `over` written over `base`: objects key by key, arrays of the same length item by item, anything else replaced.

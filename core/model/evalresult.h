@@ -186,6 +186,13 @@ struct EvalResult
     double speedupVsCompile() const;
     bool isEmpty() const;
 
+    // Why the evaluation could not judge the candidate, when the failure was not the candidate's: no GPU, the
+    // runner or its host lost, the harness broken, a task that cannot be run (a stage ended in Error). Empty when
+    // the verdict is the candidate's own. Such a result has no reward and counts in no summary or export.
+    QString environmentError() const;
+    // The result stored for an evaluation that never produced one (the runner could not start, its host was lost).
+    static EvalResult environmentFailure(const QString& sentence);
+
     QJsonObject toJson() const;
     static EvalResult fromJson(const QJsonObject& o, QString* error);
     QJsonObject typedJson() const; // the fields above only, without source

@@ -199,6 +199,8 @@ QString TrajectoryListModel::statusLabel(const QString& status)
         return tr("incorrect");
     if (status == QLatin1String("compile-error"))
         return tr("compile error");
+    if (status == QLatin1String("environment-error"))
+        return tr("environment error");
     if (status == QLatin1String("not-evaluated"))
         return tr("not evaluated");
     return status;

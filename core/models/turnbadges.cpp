@@ -16,7 +16,9 @@ QList<TurnBadge> TurnBadges::of(const Turn& turn)
         const auto failed = [](StageStatus s) {
             return s == StageStatus::Failed || s == StageStatus::Error || s == StageStatus::TimedOut;
         };
-        if (failed(e.compile.status))
+        if (!e.environmentError().isEmpty())
+            badges.append({ TurnBadge::Kind::EnvironmentError, tr("environment error") });
+        else if (failed(e.compile.status))
             badges.append({ TurnBadge::Kind::CompileFailed, tr("compile failed") });
         else if (failed(e.verify.status))
             badges.append({ TurnBadge::Kind::VerifyFailed, tr("verify failed") });

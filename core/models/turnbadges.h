@@ -13,7 +13,7 @@ namespace kwb {
 // what a person called it.
 struct TurnBadge
 {
-    enum class Kind { CompileFailed, VerifyFailed, Hack, Faster, Slower, Roofline, Label };
+    enum class Kind { EnvironmentError, CompileFailed, VerifyFailed, Hack, Faster, Slower, Roofline, Label };
     Kind kind = Kind::Label;
     QString text;
     bool operator==(const TurnBadge&) const = default;

@@ -101,6 +101,8 @@ QString TurnTreeModel::statusText(const Turn& turn)
     if (!turn.eval)
         return tr("not evaluated");
     const EvalResult& e = *turn.eval;
+    if (!e.environmentError().isEmpty())
+        return tr("environment error");
     if (e.compile.status != StageStatus::Passed && e.compile.status != StageStatus::NotRun)
         return tr("compile failed");
     if (e.verify.status == StageStatus::Failed || e.verify.status == StageStatus::Error || e.verify.status == StageStatus::TimedOut)

@@ -229,6 +229,25 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
 }
 
 // What a stage's process left: its time, the tail of its log, the result file it wrote and a status.
+namespace {
+
+// The last non-empty line of a log, at most `limit` bytes of it.
+std::string lastLine(const std::string& log, std::size_t limit)
+{
+    std::size_t end = log.find_last_not_of(" \t\r\n");
+    if (end == std::string::npos)
+        return {};
+    const std::size_t begin = log.find_last_of('\n', end);
+    std::string line = log.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+    if (line.size() > limit)
+        line = line.substr(0, limit) + "…";
+    while (!line.empty() && line.back() == '.')
+        line.pop_back();
+    return line;
+}
+
+} // namespace
+
 void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, const ProcessSpec& spec,
     bool candidateCode, const std::string& resultName, Stage& stage)
 {
@@ -258,7 +277,11 @@ void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, 
         stage.message = stage.result["reason"].toString();
     } else if (!outcome.succeeded() || (!resultName.empty() && !stage.result.isObject())) {
         stage.status = candidateCode ? "failed" : "error";
-        stage.message = "The " + who + " " + outcome.describe() + (outcome.succeeded() ? " without writing its result" : "") + ".";
+        stage.message = "The " + who + " " + outcome.describe() + (outcome.succeeded() ? " without writing its result" : "");
+        // A trusted stage's last words (a Python exception, CUDA out of memory) say why; a candidate's are its own.
+        if (const std::string last = candidateCode ? std::string() : lastLine(stage.log, 300); !last.empty())
+            stage.message += ": " + last;
+        stage.message += ".";
     } else {
         stage.status = "passed";
     }
@@ -445,7 +468,13 @@ std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds)
 // runner process from a harness stage that reads nothing of the candidate's.
 namespace {
 std::mutex toolchainLock;
-std::map<std::string, std::pair<std::string, std::string>> toolchains; // device -> (toolchain text, the GPU's arch)
+struct Toolchain
+{
+    std::string text; // what builds depend on
+    std::string arch; // the GPU's, when the stage found one
+    std::string noGpu; // why there is no GPU, when the stage found none (empty where it could not ask)
+};
+std::map<std::string, Toolchain> toolchains; // by device
 }
 
 const std::string& EvalPipeline::toolchain()
@@ -453,16 +482,17 @@ const std::string& EvalPipeline::toolchain()
     std::lock_guard<std::mutex> hold(toolchainLock);
     auto it = toolchains.find(m_request.device);
     if (it != toolchains.end())
-        return it->second.first;
+        return it->second.text;
     Stage stage;
     ProcessLimits limits { 120, 0, std::int64_t(1) << 20, 256 };
     runHarness("toolchain", { "toolchain", "--device", m_request.device }, limits, false, stage);
     std::string text;
     for (const JsonValue& part : stage.result["toolchain"].items())
         text += part.toString() + '\n';
-    const bool ok = stage.status == "passed";
-    return toolchains.emplace(m_request.device, std::make_pair(ok ? text : std::string(), ok ? stage.result["arch"].toString() : std::string()))
-        .first->second.first;
+    Toolchain found;
+    if (stage.status == "passed")
+        found = { text, stage.result["arch"].toString(), stage.result["no_gpu"].toString() };
+    return toolchains.emplace(m_request.device, std::move(found)).first->second.text;
 }
 
 std::string EvalPipeline::buildArch()
@@ -471,7 +501,16 @@ std::string EvalPipeline::buildArch()
         return m_request.cudaArch;
     toolchain();
     std::lock_guard<std::mutex> hold(toolchainLock);
-    return toolchains[m_request.device].second;
+    return toolchains[m_request.device].arch;
+}
+
+std::string EvalPipeline::noGpu()
+{
+    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
+        return {};
+    toolchain();
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    return toolchains[m_request.device].noGpu;
 }
 
 // The harness's binding.cpp as an object, built once per C++ flags and toolchain by a stage that reads nothing of any
@@ -573,6 +612,12 @@ std::string EvalPipeline::torchExtensionsDirectory() const
 
 void EvalPipeline::compile()
 {
+    // No GPU here to build for and run on is the machine's failure, found before anything of the candidate's runs.
+    if (const std::string why = noGpu(); !why.empty()) {
+        m_compile.status = "error";
+        m_compile.message = "No GPU to evaluate on: " + why + "; evaluate on a GPU host, or with --device cpu.";
+        return;
+    }
     m_buildKey = buildKey();
     Sha256 task;
     task.addFile(m_taskPath);
@@ -1037,7 +1082,7 @@ void EvalPipeline::score()
         m_rewardWithheld = "degenerate-task";
         return;
     }
-    if (m_verifyStatus == "error")
+    if (m_compile.status == "error" || m_verifyStatus == "error")
         return; // the task's or the environment's failure is not the candidate's
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }

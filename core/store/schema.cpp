@@ -79,6 +79,9 @@ const char* const kVersion5[] = {
     "CREATE INDEX turn_profiles_turn ON turn_profiles(turn_id, kind, id)",
 };
 
+// Version 6: an evaluation that ended in an error not the candidate's (no GPU, a lost host) makes a trajectory
+// "environment-error", no longer "compile-error" or "incorrect"; the statuses are computed again (in apply()).
+
 QString turnText(const QVariant& messages)
 {
     return Schema::turnSearchText(QJsonDocument::fromJson(messages.toByteArray()).array());
@@ -187,6 +190,17 @@ QString Schema::blobSearchText(const QByteArray& data)
     return decoder.hasError() ? QString() : text;
 }
 
+QString Schema::trajectoryStatusCase(const QString& p)
+{
+    // A stage "error" is the environment's or the task's: such a turn is neither incorrect nor a compile error.
+    return QStringLiteral("CASE WHEN SUM(%1verify_status = 'passed') > 0 THEN 'correct'"
+                          " WHEN SUM(%1compile_status = 'passed' AND COALESCE(%1verify_status, '') <> 'error') > 0 THEN 'incorrect'"
+                          " WHEN SUM(%1compile_status IN ('failed', 'timed-out')) > 0 THEN 'compile-error'"
+                          " WHEN SUM(%1compile_status = 'error' OR %1verify_status = 'error') > 0 THEN 'environment-error'"
+                          " ELSE 'not-evaluated' END")
+        .arg(p);
+}
+
 bool Schema::apply(QSqlDatabase& db, int version, QString* error)
 {
     if (version == 1) {
@@ -228,6 +242,13 @@ bool Schema::apply(QSqlDatabase& db, int version, QString* error)
                 return false;
         }
         return true;
+    }
+    if (version == 6) {
+        const QByteArray sql = QStringLiteral("UPDATE trajectories SET status = COALESCE((SELECT %1 FROM turns t"
+                                              " WHERE t.trajectory_id = trajectories.id), 'not-evaluated')")
+                                   .arg(trajectoryStatusCase(QStringLiteral("t.")))
+                                   .toUtf8();
+        return run(db, sql.constData(), error);
     }
     *error = QStringLiteral("no migration to schema version %1").arg(version);
     return false;

@@ -6,6 +6,12 @@
 
 namespace kwb {
 
+QStringList TrajectoryFilter::statuses()
+{
+    return { QStringLiteral("correct"), QStringLiteral("incorrect"), QStringLiteral("compile-error"), QStringLiteral("environment-error"),
+        QStringLiteral("not-evaluated") };
+}
+
 bool TrajectoryFilter::isEmpty() const
 {
     return whereClause(nullptr).isEmpty();

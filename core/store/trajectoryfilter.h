@@ -18,7 +18,9 @@ struct TrajectoryFilter
 {
     QString taskContains;
     int level = 0; // 0: any
-    QString status; // "correct", "incorrect", "compile-error", "not-evaluated"; empty: any
+    QString status; // one of statuses(); empty: any
+    // The stored trajectory statuses: correct, incorrect, compile-error, environment-error, not-evaluated.
+    static QStringList statuses();
     double minReward = -std::numeric_limits<double>::infinity();
     double maxReward = std::numeric_limits<double>::infinity();
     double minSpeedup = -std::numeric_limits<double>::infinity();

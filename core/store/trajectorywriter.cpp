@@ -62,12 +62,8 @@ TrajectoryWriter::TrajectoryWriter(Store& store)
         " best_reward = (SELECT max(reward) FROM turns WHERE trajectory_id = :id),"
         " best_speedup = (SELECT max(speedup) FROM turns WHERE trajectory_id = :id AND verify_status = 'passed'),"
         " best_roofline = (SELECT max(roofline) FROM turns WHERE trajectory_id = :id AND verify_status = 'passed'),"
-        " status = (SELECT CASE"
-        "   WHEN SUM(verify_status = 'passed') > 0 THEN 'correct'"
-        "   WHEN SUM(compile_status = 'passed') > 0 THEN 'incorrect'"
-        "   WHEN SUM(compile_status IS NOT NULL AND compile_status <> 'not-run') > 0 THEN 'compile-error'"
-        "   ELSE 'not-evaluated' END FROM turns WHERE trajectory_id = :id)"
-        " WHERE id = :id"));
+        " status = (SELECT %1 FROM turns WHERE trajectory_id = :id)"
+        " WHERE id = :id").arg(Schema::trajectoryStatusCase()));
 }
 
 bool TrajectoryWriter::fail(QSqlQuery& q, const QString& what, QString* error)

@@ -206,35 +206,44 @@ def stage_binding(args):
 
 
 def gpu_arch():
-    """The first GPU's compute capability ("9.0"), from the CUDA driver itself (no torch import); empty without one."""
+    """The first GPU's compute capability ("9.0") from the CUDA driver itself (no torch import), and why there is none
+    (empty when there is one)."""
     import ctypes
 
     try:
         cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return "", "the NVIDIA driver is not installed (libcuda.so.1 cannot be loaded)"
+    try:
         device, major, minor = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-        if cuda.cuInit(0) != 0 or cuda.cuDeviceGet(ctypes.byref(device), 0) != 0:
-            return ""
+        status = cuda.cuInit(0)
+        if status == 100:  # CUDA_ERROR_NO_DEVICE
+            return "", "the NVIDIA driver sees no GPU"
+        if status != 0:
+            return "", "the CUDA driver could not start (cuInit error %d)" % status
+        if cuda.cuDeviceGet(ctypes.byref(device), 0) != 0:
+            return "", "the NVIDIA driver sees no GPU"
         # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR
         if cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, device) != 0 or \
                 cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device) != 0:
-            return ""
-        return "%d.%d" % (major.value, minor.value)
-    except (OSError, AttributeError):
-        return ""
+            return "", "the GPU's compute capability cannot be read"
+        return "%d.%d" % (major.value, minor.value), ""
+    except AttributeError:
+        return "", "the CUDA driver library lacks its entry points"
 
 
 def stage_toolchain(args):
     """What a build depends on besides its sources and flags, for the runner's build keys (no torch import), and the
     GPU's architecture, which the compile stage (it sees no GPU) builds for when the request names none."""
     parts = toolchain_fingerprint(args.device)
-    arch = ""
+    arch, no_gpu = "", ""
     if args.device == "cuda" and not os.environ.get("TORCH_CUDA_ARCH_LIST"):
-        arch = gpu_arch()
+        arch, no_gpu = gpu_arch()
         lines = [line.strip() for line in parts[-1].splitlines() if line.strip()]
         if not arch and lines and re.match(r"^[0-9]+\.[0-9]+$", lines[0]):
-            arch = lines[0]
+            arch, no_gpu = lines[0], ""
     write_json(os.path.join(args.out, "toolchain.json"),
-               {"stage": "toolchain", "ok": True, "toolchain": parts, "arch": arch})
+               {"stage": "toolchain", "ok": True, "toolchain": parts, "arch": arch, "no_gpu": no_gpu})
 
 
 # ---------------------------------------------------------------- reference

@@ -10,6 +10,7 @@
 #include "agent/workspacefolder.h"
 #include "env/fakerunner.h"
 #include "loopbackserver.h"
+#include "curate/runsummary.h"
 #include "store/store.h"
 
 #include <QDir>
@@ -138,6 +139,7 @@ private Q_SLOTS:
     void startIsRefusedWithASentence();
     void steerAddsAHumanEditWithoutRunningAnything();
     void evaluationsTracesAndTheFinalEvaluation();
+    void environmentFailureStopsTheRunAndIsNoVerdict();
     void chatPolicyAgainstLoopbackServer();
     void replayReproducesABranch();
     void endToEndForkAndSteer();
@@ -730,6 +732,58 @@ void TestTurnEngine::evaluationsTracesAndTheFinalEvaluation()
     QCOMPARE(final.annotations.size(), 1);
     QVERIFY2(
         final.annotations[0].value.contains(QStringLiteral("model_new.py")), qPrintable(final.annotations[0].value));
+}
+
+void TestTurnEngine::environmentFailureStopsTheRunAndIsNoVerdict()
+{
+    // The runner finds no GPU: its result is an error of the environment, not a failed compile.
+    const QString sentence = QStringLiteral("No GPU to evaluate on: the NVIDIA driver sees no GPU; evaluate on a GPU host, or with --device cpu.");
+    const QString runner = test::writeFakeRunner(m_dir.path(), QStringLiteral("no-gpu-runner"),
+        "echo '{\"compile\": {\"status\": \"error\", \"message\": \"" + sentence.toUtf8()
+            + "\"}, \"verify\": {\"status\": \"not-run\"}, \"device\": \"cuda\", \"reward\": {\"scheme\": \"cuda-agent\"}}'\n");
+    QVERIFY(!runner.isEmpty());
+    for (const QString& path : { runner, m_dir.filePath(QStringLiteral("no-such-runner")) }) {
+        const qint64 id = addTrajectory();
+        auto policy = script({ action(QStringLiteral("Write, compile, verify."),
+                                   { writeFile(kModelNew, "import torch\n"), tool(QStringLiteral("compile")), tool(QStringLiteral("verify")) }),
+            action(QStringLiteral("never")) });
+        TurnEngine engine(m_store.get());
+        configure(engine);
+        EnvironmentSettings environment;
+        environment.runnerPath = path;
+        environment.warmWorkers = false;
+        engine.setEnvironment(environment);
+        Outcome o;
+        watch(engine, &o);
+        QString error;
+        QVERIFY2(engine.start(id, {}, policy.get(), &error), qPrintable(error));
+        QVERIFY(waitFor(o, 60000));
+        QVERIFY(!o.ok);
+        QVERIFY2(o.sentence.contains(QStringLiteral("environment failed")), qPrintable(o.sentence));
+        if (path == runner)
+            QVERIFY2(o.sentence.contains(sentence), qPrintable(o.sentence));
+        // One turn, kept: the verify call after the failed compile was answered, not run.
+        QCOMPARE(o.tools, QStringList({ QStringLiteral("write_file"), QStringLiteral("compile") }));
+        QCOMPARE(policy->position(), 1);
+        const Trajectory t = load(id);
+        QCOMPARE(t.turns.size(), 1);
+        const Turn& turn = t.turns.first();
+        QVERIFY(turn.eval);
+        QVERIFY(!turn.eval->environmentError().isEmpty());
+        QVERIFY(std::isnan(turn.eval->reward));
+        const Message& skipped = turn.messages.last();
+        QCOMPARE(skipped.toolName, QStringLiteral("verify"));
+        QVERIFY2(skipped.text.contains(QStringLiteral("not run")), qPrintable(skipped.text));
+        // Its own status in the store, and left out of the run summary.
+        const auto rows = m_store->summaries({ id }, &error);
+        QVERIFY2(rows && rows->size() == 1, qPrintable(error));
+        QCOMPARE(rows->first().status, QStringLiteral("environment-error"));
+        const auto entries = RunSummary::entries(*m_store, { id }, &error);
+        QVERIFY2(entries, qPrintable(error));
+        const RunSummary summary = RunSummary::compute(*entries);
+        QCOMPARE(summary.overall().trajectories, 0);
+        QCOMPARE(summary.environmentErrors(), 1);
+    }
 }
 
 void TestTurnEngine::chatPolicyAgainstLoopbackServer()

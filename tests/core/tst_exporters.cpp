@@ -212,6 +212,15 @@ void TestExporters::sftOneLinePerBranch()
     QCOMPARE(metadata.value(QLatin1String("leaf")).toString(), QStringLiteral("a-t1"));
     QCOMPARE(metadata.value(QLatin1String("reward")).toDouble(), 3.0);
     QCOMPARE(lines.at(1).value(QLatin1String("messages")).toArray().size(), 2 + 3 + 2);
+
+    // A branch with a turn the machine could not evaluate is left out: its tool results and reward are not the agent's.
+    Trajectory lost = toolTrajectory(QStringLiteral("lost"));
+    lost.turns[2].eval = EvalResult::environmentFailure(QStringLiteral("The host gpu-1 was lost."));
+    auto lostStore = storeWith(QStringLiteral("lost.kwb"), { lost });
+    const QList<QJsonObject> kept = jsonLines(exportAll(*lostStore, QStringLiteral("sft")));
+    QCOMPARE(kept.size(), 1);
+    QCOMPARE(kept.first().value(QLatin1String("metadata")).toObject().value(QLatin1String("leaf")).toString(), QStringLiteral("lost-t1"));
+    QCOMPARE(PreferencePairs::build(lost, ExportOptions::PairsBy::Reward).size(), 0);
 }
 
 void TestExporters::sftAcceptedOnlyAndUpToBest()

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void migratesVersion2SearchKeys();
     void bestRooflineOfCorrectTurns();
     void migratesVersion3Roofline();
+    void migratesVersion5EnvironmentErrors();
     void ncuProfilesAddToATurn();
     void refusesBadFilesUntouched_data();
     void refusesBadFilesUntouched();
@@ -434,6 +435,39 @@ void TestStore::migratesVersion3Roofline()
     next.parentUuid.clear();
     QVERIFY2(store->addTurn(2, next, &error), qPrintable(error));
     QCOMPARE(store->summaries({ 2 }, &error)->first().bestRoofline, 1.0);
+}
+
+// Version 6: a trajectory whose evaluations ended in the environment's error (no GPU, a lost host) has a status of its
+// own, no longer "compile-error" (error at the build) or "incorrect" (error at the judge after a build).
+void TestStore::migratesVersion5EnvironmentErrors()
+{
+    const QString file = path(QStringLiteral("v5.kwb"));
+    QString error;
+    {
+        auto old = Store::createAtVersion(file, 5, &error);
+        QVERIFY2(old, qPrintable(error));
+        QSqlQuery q(old->database());
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO tasks(id, name, level, source_blob) VALUES(1, 'copy', 1, 'none')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO trajectories(id, uuid, task_id, status) VALUES(1, 'no-gpu', 1, 'compile-error'),"
+                                      " (2, 'judge-lost', 1, 'incorrect'), (3, 'real', 1, 'compile-error'), (4, 'mixed', 1, 'incorrect')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO turns(trajectory_id, uuid, seq, depth, messages, compile_status, verify_status) VALUES"
+                                      " (1, 'a', 0, 0, '[]', 'error', 'not-run'), (2, 'b', 0, 0, '[]', 'passed', 'error'),"
+                                      " (3, 'c', 0, 0, '[]', 'failed', 'not-run'), (4, 'd', 0, 0, '[]', 'error', 'not-run'),"
+                                      " (4, 'e', 1, 1, '[]', 'passed', 'failed')")));
+    }
+    auto store = Store::open(file, &error);
+    QVERIFY2(store, qPrintable(error));
+    QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
+    const auto rows = store->summaries({ 1, 2, 3, 4 }, &error);
+    QVERIFY2(rows && rows->size() == 4, qPrintable(error));
+    QStringList statuses;
+    for (const TrajectorySummary& row : *rows)
+        statuses << row.status;
+    QCOMPARE(statuses, QStringList({ QStringLiteral("environment-error"), QStringLiteral("environment-error"),
+                           QStringLiteral("compile-error"), QStringLiteral("incorrect") }));
+    TrajectoryFilter filter;
+    filter.status = QStringLiteral("environment-error");
+    QCOMPARE(store->trajectoryIds(filter, TrajectoryColumn::Created, false, &error)->size(), 2);
 }
 
 // Nsight Compute profiles are attached after the evaluation: they add rows, keep the report as a blob, and

@@ -298,9 +298,10 @@ void TestNcuProfileJob::candidateFailuresSaySo_data()
     linkFailed.insert(QStringLiteral("compile"),
         QJsonObject { { QStringLiteral("status"), QStringLiteral("error") },
             { QStringLiteral("message"), QStringLiteral("nvcc was not found.") } });
-    QTest::newRow("compile message")
+    // A stage's error is the machine's (here no nvcc), never said to be the candidate's.
+    QTest::newRow("machine's error")
         << linkFailed
-        << QStringLiteral("The candidate did not compile, so there is nothing to profile: nvcc was not found.");
+        << QStringLiteral("Nothing was profiled, because the evaluation could not run on this machine: nvcc was not found.");
 
     QJsonObject wrong = m_passed;
     wrong.insert(QStringLiteral("verify"),

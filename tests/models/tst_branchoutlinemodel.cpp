@@ -2,6 +2,7 @@
 
 #include "models/branchoutlinemodel.h"
 #include "models/turnbadges.h"
+#include "models/turntreemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -90,6 +91,13 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     t.turns[1].eval->hackFlags = { QStringLiteral("side-stream") };
     QCOMPARE(TurnBadges::of(t.turns.at(1)).at(1), (TurnBadge { TurnBadge::Kind::Hack, QStringLiteral("flagged: side-stream") }));
     t.turns[1].eval->hackFlags.clear();
+    // An evaluation the machine could not run is neither a failed compile nor a reward: its own neutral badge.
+    Turn lost = t.turns.at(2);
+    lost.eval = EvalResult::environmentFailure(QStringLiteral("The host gpu-1 was lost."));
+    QCOMPARE(TurnBadges::of(lost).first(), (TurnBadge { TurnBadge::Kind::EnvironmentError, QStringLiteral("environment error") }));
+    QCOMPARE(TurnTreeModel::statusText(lost), QStringLiteral("environment error"));
+    QCOMPARE(lost.eval->environmentError(), QStringLiteral("The host gpu-1 was lost."));
+    QVERIFY(t.turns.at(2).eval->environmentError().isEmpty());
 
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.setCurrentTurn(1);

@@ -302,6 +302,17 @@ void TestEvalPipeline::badRequestIsAUsageError()
     const QJsonObject r = eval(QStringLiteral("no_such_task.py"), QStringLiteral("plain_torch.py"), {}, &code);
     QCOMPARE(code, 1);
     QVERIFY(r.value(QStringLiteral("error")).toString().contains(QStringLiteral("does not exist")));
+    // On a machine without a GPU, an evaluation on cuda is the machine's error, found before any build: never a
+    // failed compile, never a reward.
+    if (QFileInfo::exists(QStringLiteral("/dev/nvidiactl")))
+        return;
+    const QJsonObject noGpu = eval(QStringLiteral("task_scale_add.py"), QStringLiteral("plain_torch.py"), { QStringLiteral("--device"), QStringLiteral("cuda") }, &code);
+    const QJsonObject compile = noGpu.value(QStringLiteral("compile")).toObject();
+    QCOMPARE(compile.value(QStringLiteral("status")).toString(), QStringLiteral("error"));
+    QVERIFY2(compile.value(QStringLiteral("message")).toString().startsWith(QStringLiteral("No GPU to evaluate on: ")),
+        qPrintable(compile.value(QStringLiteral("message")).toString()));
+    QVERIFY(!noGpu.value(QStringLiteral("reward")).toObject().contains(QStringLiteral("value")));
+    QCOMPARE(noGpu.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("not-run"));
 }
 
 void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
