@@ -191,6 +191,8 @@ ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<s
             fs::create_directories(folder);
         SandboxPaths paths;
         paths.readable = { run.string(), cache.string() };
+        for (const std::string& tool : toolPathsUnderTmp(m_request.python, { m_request.tracerPath }))
+            paths.readable.push_back(tool); // a checkout under /tmp: its Python and tracer, hidden by the private /tmp
         paths.writable = { fs::absolute(dir).string(), (run / "tmp").string() };
         paths.writable.insert(paths.writable.end(), writable.begin(), writable.end());
         for (const fs::path& hidden : { run / "evaluate", run / "baselines", run / "baselines-beside-build", run / "trusted-tmp", cache / "baselines",

@@ -2,7 +2,9 @@
 
 #include "runner/childprocess.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
@@ -38,7 +40,39 @@ std::string firstLineOf(const std::string& path)
     return line;
 }
 
+bool underTmp(const std::filesystem::path& path)
+{
+    const std::string text = path.lexically_normal().string();
+    return text == "/tmp" || text.rfind("/tmp/", 0) == 0;
+}
+
 } // namespace
+
+std::vector<std::string> toolPathsUnderTmp(const std::string& python, const std::vector<std::string>& files)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::string> paths;
+    const auto add = [&paths](const fs::path& path) {
+        if (!path.empty() && underTmp(path) && std::find(paths.begin(), paths.end(), path.string()) == paths.end())
+            paths.push_back(path.string());
+    };
+    std::error_code ec;
+    if (!python.empty()) {
+        const fs::path interpreter = fs::absolute(resolveProgram(python), ec);
+        // A venv (bin/python beside ../pyvenv.cfg): its whole root, site-packages included; else the interpreter's
+        // folder's parent, where a relocated Python keeps its lib/.
+        const fs::path bin = interpreter.parent_path();
+        add(bin.parent_path());
+        const fs::path real = fs::canonical(interpreter, ec);
+        if (!ec)
+            add(real.parent_path().parent_path());
+    }
+    for (const std::string& file : files) {
+        if (!file.empty())
+            add(fs::absolute(file, ec));
+    }
+    return paths;
+}
 
 const Sandbox& Sandbox::instance()
 {

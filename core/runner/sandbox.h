@@ -6,6 +6,12 @@
 namespace kwb::runner {
 
 // What a sandboxed stage may touch. Everything else of the file system is read-only; paths listed here must exist.
+// What a stage's own tools need to stay visible under the sandbox's private /tmp: the Python environment the
+// interpreter belongs to (a venv's root, or the folder of a bare interpreter) and the given files (the tracer), for a
+// checkout or build that lies under /tmp. Paths elsewhere are visible through the read-only root already and are left
+// out.
+std::vector<std::string> toolPathsUnderTmp(const std::string& python, const std::vector<std::string>& files = {});
+
 struct SandboxPaths
 {
     std::vector<std::string> readable; // shown read-only even under the private /tmp (a task or run folder there)

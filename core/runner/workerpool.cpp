@@ -53,6 +53,8 @@ WarmPair::WarmPair(const PoolProfile& profile, const std::string& root, int numb
     const std::string harness = (base / "harness").string();
     SandboxPaths paths;
     paths.readable = { cache.string(), harness };
+    for (const std::string& tool : toolPathsUnderTmp(profile.python, { profile.tracerPath }))
+        paths.readable.push_back(tool); // a checkout under /tmp: its Python and tracer, hidden by the private /tmp
     paths.writable = { m_slot };
     paths.hidden = { (cache / "baselines").string(), (cache / "locks").string() };
     paths.workingDirectory = m_slot;

@@ -273,7 +273,22 @@ void TestEvalPipeline::passingWorkspaceIsTimedScoredAndCached()
     QVERIFY(first.value(QStringLiteral("fingerprint")).toObject().value(QStringLiteral("torch_version")).toString().startsWith(QStringLiteral("2.")));
     QCOMPARE(treeDigest(m_fixtures), before);
 
-    const QJsonObject second = eval(QStringLiteral("task_scale_add.py"), QStringLiteral("pass_workspace"), { QStringLiteral("--reward"), QStringLiteral("kevin") });
+    // Again from a Python environment under /tmp, as a checkout there has it: the sandbox's private /tmp must not hide
+    // it from the stages (a venv of the project's site-packages when the tests run from one).
+    QStringList again { QStringLiteral("--reward"), QStringLiteral("kevin") };
+    const QFileInfo python(QStringLiteral(KWB_PYTHON));
+    const QString venv = python.absoluteDir().absoluteFilePath(QStringLiteral(".."));
+    if (QFileInfo::exists(venv + QStringLiteral("/pyvenv.cfg"))) {
+        const QString copy = m_dir.filePath(QStringLiteral("venv"));
+        QVERIFY(copy.startsWith(QStringLiteral("/tmp/")));
+        QVERIFY(QDir().mkpath(copy + QStringLiteral("/bin")));
+        QVERIFY(QFile::copy(venv + QStringLiteral("/pyvenv.cfg"), copy + QStringLiteral("/pyvenv.cfg")));
+        QVERIFY(QFile::link(python.canonicalFilePath(), copy + QStringLiteral("/bin/python")));
+        QVERIFY(QFile::link(QDir(venv + QStringLiteral("/lib")).canonicalPath(), copy + QStringLiteral("/lib")));
+        again << QStringLiteral("--python") << copy + QStringLiteral("/bin/python");
+    }
+    const QJsonObject second = eval(QStringLiteral("task_scale_add.py"), QStringLiteral("pass_workspace"), again);
+    QCOMPARE(second.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
     QCOMPARE(second.value(QStringLiteral("compile")).toObject().value(QStringLiteral("cached")).toBool(), true);
     QCOMPARE(second.value(QStringLiteral("timing")).toObject().value(QStringLiteral("baselines_cached")).toBool(), true);
     QCOMPARE(second.value(QStringLiteral("timing")).toObject().value(QStringLiteral("eager")), timing.value(QStringLiteral("eager")));
