@@ -180,6 +180,7 @@ void TestEvalPipeline::outcomes_data()
     QTest::newRow("hang") << task << QStringLiteral("hang.py") << QStringList { QStringLiteral("--run-timeout"), QStringLiteral("20") } << QStringLiteral("passed") << QStringLiteral("timed-out") << QStringLiteral("timed out after 20 s");
     QTest::newRow("unbounded memory") << task << QStringLiteral("memory_hog.py") << QStringList { QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5") } << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("exceeded its memory limit");
     QTest::newRow("killed") << task << QStringLiteral("killed.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("killed by signal 9");
+    QTest::newRow("CUDA on the cpu device") << task << QStringLiteral("cuda_inline.py") << none << QStringLiteral("error") << QStringLiteral("not-run") << QStringLiteral("cannot be built or run on the cpu device");
     QTest::newRow("task does not import") << QStringLiteral("task_broken.py") << QStringLiteral("plain_torch.py") << none << QStringLiteral("passed") << QStringLiteral("error") << QStringLiteral("ModuleNotFoundError");
 }
 
@@ -201,12 +202,12 @@ void TestEvalPipeline::outcomes()
     QCOMPARE(r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("status")).toString(), compile);
     const QJsonObject v = r.value(QStringLiteral("verify")).toObject();
     QCOMPARE(v.value(QStringLiteral("status")).toString(), verify);
-    const QString said = compile == QLatin1String("failed") ? r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("message")).toString()
+    const QString said = compile != QLatin1String("passed") ? r.value(QStringLiteral("compile")).toObject().value(QStringLiteral("message")).toString()
                                                            : v.value(QStringLiteral("message")).toString();
     QVERIFY2(said.contains(message), qPrintable(said));
     // A task that cannot run is not the candidate's failure: no reward at all, rather than -1.
     const QJsonObject reward = r.value(QStringLiteral("reward")).toObject();
-    if (verify == QLatin1String("error"))
+    if (verify == QLatin1String("error") || compile == QLatin1String("error"))
         QVERIFY(!reward.contains(QStringLiteral("value")));
     else
         QCOMPARE(reward.value(QStringLiteral("value")).toDouble(), -1.0);
