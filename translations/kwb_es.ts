@@ -930,6 +930,18 @@
         <source>Lesson</source>
         <translation>Lección</translation>
     </message>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>Descartar este mensaje</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Entendido</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A case study recorded on an H200&lt;/b&gt;: an agent&apos;s turns from the PyTorch reference (left) to its CUDA (right), with what each turn measured, opened at the turn that taught the most. &lt;b&gt;Step&lt;/b&gt; through turns with Alt+← and Alt+→ or the slider; &lt;b&gt;Fork&lt;/b&gt; (Agent → Fork Here, Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; &lt;b&gt;Steer&lt;/b&gt; (Agent → Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows.</source>
+        <translation>&lt;b&gt;Un caso de estudio grabado en una H200&lt;/b&gt;: los turnos de un agente desde la referencia de PyTorch (izquierda) hasta su CUDA (derecha), con lo que midió cada turno, abierto en el turno que más enseña. &lt;b&gt;Avance&lt;/b&gt; por los turnos con Alt+← y Alt+→ o con el deslizador; &lt;b&gt;Bifurcar&lt;/b&gt; (Agente → Bifurcar aquí, Ctrl+Mayús+K) deja que el agente siga desde este turno en una rama propia; &lt;b&gt;Dirigir&lt;/b&gt; (Agente → Dirigir, Ctrl+Mayús+E) edita antes el código o añade un mensaje. El panel Lección explica qué muestra cada turno.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuController</name>

@@ -919,6 +919,18 @@
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>关闭此消息</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>知道了</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A case study recorded on an H200&lt;/b&gt;: an agent&apos;s turns from the PyTorch reference (left) to its CUDA (right), with what each turn measured, opened at the turn that taught the most. &lt;b&gt;Step&lt;/b&gt; through turns with Alt+← and Alt+→ or the slider; &lt;b&gt;Fork&lt;/b&gt; (Agent → Fork Here, Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; &lt;b&gt;Steer&lt;/b&gt; (Agent → Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows.</source>
+        <translation>&lt;b&gt;在 H200 上录制的案例&lt;/b&gt;：智能体从 PyTorch 参考实现（左）到其 CUDA 代码（右）的各个回合，以及每个回合的测量结果，已打开在最有启发的回合。用 Alt+← 和 Alt+→ 或滑块&lt;b&gt;逐回合浏览&lt;/b&gt;；&lt;b&gt;分叉&lt;/b&gt;（智能体 → 在此分叉，Ctrl+Shift+K）让智能体从此回合在自己的分支上继续；&lt;b&gt;引导&lt;/b&gt;（智能体 → 引导，Ctrl+Shift+E）先编辑代码或添加一条消息。“课程”面板说明每个回合展示了什么。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::NcuController</name>

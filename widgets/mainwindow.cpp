@@ -29,6 +29,9 @@
 #include "windowsettings.h"
 #include "workbenchactions.h"
 
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QAction>
 #include <QActionGroup>
@@ -82,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_position(new QLabel(this))
     , m_errorBanner(new QLabel(this))
+    , m_guide(new QFrame(this))
     , m_codeSplitter(new QSplitter(Qt::Horizontal, this))
     , m_centreSplitter(new QSplitter(Qt::Vertical, this))
 {
@@ -123,6 +127,44 @@ QWidget* MainWindow::buildCentre()
     m_errorBanner->setWordWrap(true);
     m_errorBanner->setStyleSheet(QStringLiteral("QLabel { background: #fdecea; color: #611a15; padding: 6px; }"));
     m_errorBanner->hide();
+    auto* errorRow = new QWidget(this);
+    errorRow->setObjectName(QStringLiteral("errorRow"));
+    auto* errorLayout = new QHBoxLayout(errorRow);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    errorLayout->setSpacing(0);
+    errorLayout->addWidget(m_errorBanner, 1);
+    auto* closeError = new QToolButton(errorRow);
+    closeError->setObjectName(QStringLiteral("closeErrorButton"));
+    closeError->setAutoRaise(true);
+    closeError->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    closeError->setToolTip(tr("Dismiss this message"));
+    closeError->setStyleSheet(QStringLiteral("QToolButton { background: #fdecea; }"));
+    errorLayout->addWidget(closeError, 0, Qt::AlignTop);
+    connect(closeError, &QToolButton::clicked, this, &MainWindow::clearError);
+    errorRow->hide();
+
+    // The first start's card: what the window shows and the three moves that matter, dismissed once read.
+    m_guide->setObjectName(QStringLiteral("guideCard"));
+    m_guide->setFrameShape(QFrame::StyledPanel);
+    m_guide->setStyleSheet(QStringLiteral("QFrame#guideCard { background: #e8f1fb; border: 1px solid #90b8e0; }"));
+    auto* guideLayout = new QHBoxLayout(m_guide);
+    guideLayout->setContentsMargins(10, 6, 6, 6);
+    auto* guideText = new QLabel(m_guide);
+    guideText->setObjectName(QStringLiteral("guideText"));
+    guideText->setWordWrap(true);
+    guideText->setTextFormat(Qt::RichText);
+    guideText->setText(tr("<b>A case study recorded on an H200</b>: an agent's turns from the PyTorch reference (left) "
+                          "to its CUDA (right), with what each turn measured, opened at the turn that taught the most. "
+                          "<b>Step</b> through turns with Alt+← and Alt+→ or the slider; <b>Fork</b> (Agent → Fork Here, "
+                          "Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; <b>Steer</b> (Agent → "
+                          "Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows."));
+    guideLayout->addWidget(guideText, 1);
+    auto* gotIt = new QToolButton(m_guide);
+    gotIt->setObjectName(QStringLiteral("guideDismiss"));
+    gotIt->setText(tr("Got it"));
+    guideLayout->addWidget(gotIt, 0, Qt::AlignVCenter);
+    connect(gotIt, &QToolButton::clicked, m_guide, &QWidget::hide);
+    m_guide->hide();
 
     m_codeSplitter->setObjectName(QStringLiteral("codeSplitter"));
     m_codeSplitter->addWidget(m_reference);
@@ -145,7 +187,8 @@ QWidget* MainWindow::buildCentre()
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_errorBanner);
+    layout->addWidget(errorRow);
+    layout->addWidget(m_guide);
     layout->addWidget(m_centre, 1);
     return central;
 }
@@ -262,6 +305,10 @@ void MainWindow::connectActions()
     connect(m_agent, &AgentController::errorOccurred, this, &MainWindow::showError);
     connect(m_agent, &AgentController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_agent, &AgentController::turnStored, this, &MainWindow::reloadTrajectory);
+    connect(m_agent, &AgentController::runFinished, this, [this](bool ok) {
+        if (ok)
+            clearError(); // an earlier failure is no longer the news
+    });
     connect(this, &MainWindow::turnShown, m_agent, &AgentController::updateActions);
     m_curation = new CurationController(this, m_actions, m_trajectories);
     connect(m_curation, &CurationController::errorOccurred, this, &MainWindow::showError);
@@ -277,10 +324,12 @@ void MainWindow::connectActions()
         updateCentre();
     });
     connect(m_transfer, &ImportExportController::finished, this, [this](bool ok, const QString& message) {
-        if (ok)
+        if (ok) {
+            clearError();
             statusBar()->showMessage(message, 10000);
-        else
+        } else {
             showError(message);
+        }
     });
     connect(this, &MainWindow::turnShown, m_curation, &CurationController::updateActions);
     m_teachingController = new TeachingController(this, m_actions, m_teaching, m_trace);
@@ -354,6 +403,7 @@ bool MainWindow::openStore(const QString& path)
     setWindowTitle(tr("%1 — Kernel Workbench").arg(QFileInfo(path).fileName()));
     updateCentre();
     Q_EMIT storeOpened(path);
+    selectTrajectoryRow(0); // something to look at at once, not empty panes
     return true;
 }
 
@@ -366,12 +416,14 @@ void MainWindow::showError(const QString& message)
 {
     m_errorBanner->setText(message);
     m_errorBanner->show();
+    m_errorBanner->parentWidget()->show();
 }
 
 void MainWindow::clearError()
 {
     m_errorBanner->clear();
     m_errorBanner->hide();
+    m_errorBanner->parentWidget()->hide();
 }
 
 bool MainWindow::selectTrajectory(qint64 id)
@@ -645,13 +697,35 @@ void MainWindow::showShortcuts()
     dialog.exec();
 }
 
-void MainWindow::restoreSettings()
+bool MainWindow::restoreSettings()
 {
     QByteArray header;
-    if (!WindowSettings::restoreLayout(this, &m_pendingSplitters, { m_codeSplitter, m_centreSplitter }, &header))
-        return;
+    if (!WindowSettings::restoreLayout(this, &m_pendingSplitters, { m_codeSplitter, m_centreSplitter }, &header)) {
+        fitToScreen();
+        return false;
+    }
     m_trajectories->restoreHeaderState(header);
     applyPendingSplitters();
+    return true;
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect room = screen->availableGeometry();
+    resize(std::min(1600, room.width() * 96 / 100), std::min(1000, room.height() * 94 / 100));
+    move(room.left() + (room.width() - frameGeometry().width()) / 2, room.top() + (room.height() - frameGeometry().height()) / 2);
+}
+
+void MainWindow::startTour()
+{
+    if (!m_store || !selectTrajectoryRow(0))
+        return;
+    m_actions->teachingMode->setChecked(true);
+    goToTurn(TeachingPanel::keyTurn(m_trajectory));
+    m_guide->show();
 }
 
 void MainWindow::showEvent(QShowEvent* event)

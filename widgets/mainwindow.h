@@ -4,6 +4,7 @@
 #include "models/turngraph.h"
 #include "models/turnnavigator.h"
 
+#include <QFrame>
 #include <QMainWindow>
 
 #include <memory>
@@ -70,7 +71,14 @@ public:
     bool showPane(const QString& name); // "compiler", "transcript", "verification"
 
     void setRemembersStores(bool on) { m_remembersStores = on; } // off for --screenshot: no trace in settings
-    void restoreSettings(); // layout and splitters as they were; the store is the caller's choice
+    // Layout and splitters as they were; the store is the caller's choice. False on a first start (nothing saved):
+    // the window then takes the size that fits the screen it opens on.
+    bool restoreSettings();
+    void fitToScreen(); // at most 1600x1000, within the screen's available area, centred on it
+    // The first start: the case studies open at the first one's most instructive turn, in Teaching Mode, with a card
+    // on how to step, fork and steer.
+    void startTour();
+    QWidget* guideCard() const { return m_guide; }
     void saveSettings() const;
 
 Q_SIGNALS:
@@ -145,6 +153,7 @@ private:
     QSlider* m_slider;
     QLabel* m_position;
     QLabel* m_errorBanner;
+    QFrame* m_guide; // the first start's card
     QSplitter* m_codeSplitter;
     QSplitter* m_centreSplitter;
 };

@@ -151,6 +151,29 @@ const Annotation* TeachingPanel::lessonOf(const QList<Annotation>& annotations, 
     return found;
 }
 
+int TeachingPanel::keyTurn(const Trajectory& trajectory)
+{
+    const QList<int> order = lessonOrder(trajectory); // the main branch first, root to leaf
+    int key = order.isEmpty() ? 0 : order.first();
+    double best = 0, bestStep = 1;
+    for (int i = 0; i < order.size(); ++i) {
+        const Turn& turn = trajectory.turns.at(order.at(i));
+        if (i > 0 && turn.parentUuid != trajectory.turns.at(order.at(i - 1)).uuid)
+            break; // past the main branch
+        if (!turn.eval || turn.eval->verify.status != StageStatus::Passed)
+            continue;
+        const double speedup = turn.eval->speedupVsCompile();
+        if (!(speedup > 0))
+            continue;
+        if (best > 0 && speedup / best > bestStep) {
+            bestStep = speedup / best;
+            key = order.at(i);
+        }
+        best = std::max(best, speedup);
+    }
+    return key;
+}
+
 QList<int> TeachingPanel::lessonOrder(const Trajectory& trajectory)
 {
     QHash<QString, int> index;

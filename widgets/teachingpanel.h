@@ -27,6 +27,9 @@ public:
 
     // The turns in lesson order, and the neighbours of `turn` in it (-1 at either end).
     static QList<int> lessonOrder(const Trajectory& trajectory);
+    // The turn of the main branch that taught the most: the correct turn with the largest step in speed-up over
+    // torch.compile beyond the best correct turn before it; the first turn when no turn improved on one before.
+    static int keyTurn(const Trajectory& trajectory);
     int previousLesson() const;
     int nextLesson() const;
     // The newest Lesson annotation of that scope among these, or nullptr.

@@ -63,7 +63,7 @@ public:
     QRect trackRect(int track) const; // where the track's row is drawn; empty when its group is folded
     QRect groupRect(qint64 pid) const;
 
-    QSize minimumSizeHint() const override { return { kLabelWidth + 160, 4 * kDepthHeight + kRulerHeight }; }
+    QSize minimumSizeHint() const override { return { kLabelWidth + 60, 4 * kDepthHeight + kRulerHeight }; }
     QSize sizeHint() const override { return { kLabelWidth + 640, 240 }; }
 
     static constexpr int kLabelWidth = 190;

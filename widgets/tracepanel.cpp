@@ -91,6 +91,8 @@ TracePanel::TracePanel(QWidget* parent)
     m_kernels->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_export->setEnabled(false);
 
+    // The status line is elided by the width it gets, never the dock's minimum width.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
     bar->addWidget(m_status, 1);

@@ -76,6 +76,13 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     m_minSpeedup->setPlaceholderText(tr("speed-up ≥"));
     m_minSpeedup->setToolTip(tr("Only trajectories whose best speed-up over torch.compile is at least this"));
 
+    // Narrow docks (a laptop screen) squeeze the filters rather than push the window past the screen.
+    for (QComboBox* combo : { m_level, m_status }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(3);
+    }
+    m_taskFilter->setMinimumWidth(fontMetrics().averageCharWidth() * 8);
+
     m_view->setObjectName(QStringLiteral("trajectoryView"));
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -136,13 +136,16 @@ int main(int argc, char** argv)
         window.setRemembersStores(false);
         return screenshot(window, parser, parser.positionalArguments().first(), parser.value(QStringLiteral("screenshot")));
     }
-    window.restoreSettings();
+    const bool firstStart = !window.restoreSettings(); // nothing saved: the window fits the screen it opens on
     QString path = parser.positionalArguments().value(0);
     if (path.isEmpty())
         path = kwb::WindowSettings::lastStore();
     if (path.isEmpty() || !QFileInfo(path).isFile())
         path = defaultStorePath();
-    window.openStore(path); // a store that cannot be opened is explained in the window
+    const bool opened = window.openStore(path); // a store that cannot be opened is explained in the window
+    QString ignored;
+    if (firstStart && opened && parser.positionalArguments().isEmpty() && path == kwb::SampleStore::userCopy(&ignored))
+        window.startTour(); // the case studies at their most instructive turn, in Teaching Mode
     window.show();
     return QApplication::exec();
 }

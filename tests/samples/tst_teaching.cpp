@@ -16,6 +16,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QTableWidget>
+#include <QScreen>
+#include <QSettings>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +39,7 @@ private Q_SLOTS:
     void lookForOutlinesAndFindsTheKernel();
     void turningTheModeOffClearsTheHighlight();
     void caseStudiesOpenFromACopy();
+    void firstStartTourOnAScreenItFits();
 
 private:
     QTemporaryDir m_dir;
@@ -271,6 +275,48 @@ void TestTeaching::caseStudiesOpenFromACopy()
     // A missing file is one sentence.
     QVERIFY(SampleStore::userCopy(m_dir.filePath(QStringLiteral("missing.kwb")), &error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("cannot be read")), qPrintable(error));
+}
+
+// The first start: the window fits the screen it opens on, the store opens with its first trajectory shown, and the
+// tour puts the case study at its most instructive turn in Teaching Mode with the card on stepping, forking, steering.
+void TestTeaching::firstStartTourOnAScreenItFits()
+{
+    // The turn that taught the most: the root at 0.5x, its child at 2x (the step), a fork that did not compile.
+    const Trajectory forked = test::forkedTrajectory(QStringLiteral("key"));
+    QCOMPARE(TeachingPanel::keyTurn(forked), 1);
+    Trajectory flat = forked;
+    flat.turns[1].eval->verify.status = StageStatus::Failed; // no correct turn beyond the first: the first turn
+    QCOMPARE(TeachingPanel::keyTurn(flat), 0);
+
+    QSettings().clear(); // nothing saved: a first start
+    MainWindow window;
+    QVERIFY(!window.restoreSettings());
+    const QRect room = window.screen()->availableGeometry();
+    QVERIFY2(window.width() <= room.width() && window.height() <= room.height(),
+        qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height()).arg(room.width()).arg(room.height())));
+    const QString path = m_dir.filePath(QStringLiteral("tour.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    {
+        QString error;
+        auto store = Store::open(path, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    QVERIFY(window.openStore(path));
+    QVERIFY(!window.trajectory().uuid.isEmpty()); // shown at once, not empty panes
+    QVERIFY(!window.guideCard()->isVisibleTo(&window));
+    window.startTour();
+    QVERIFY(window.findChild<QAction*>(QStringLiteral("actionTeachingMode"))->isChecked());
+    QCOMPARE(window.currentTurn(), TeachingPanel::keyTurn(window.trajectory()));
+    QVERIFY(window.currentTurn() > 0); // the diag case study's step comes after its first turn
+    QVERIFY(window.guideCard()->isVisibleTo(&window));
+    window.findChild<QToolButton*>(QStringLiteral("guideDismiss"))->click();
+    QVERIFY(!window.guideCard()->isVisibleTo(&window));
+
+    // A laptop screen: every pane's minimum fits in 1366x768.
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1366, 768));
 }
 
 QTEST_MAIN(TestTeaching)

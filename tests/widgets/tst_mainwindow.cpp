@@ -117,10 +117,14 @@ void TestMainWindow::selectingATrajectoryShowsItsTurnsAndReference()
     auto* reference = w.findChild<ReferenceView*>(QStringLiteral("referenceView"));
     QCOMPARE(table->model()->rowCount(), 2);
     QVERIFY(reference->isVisible());
-    QCOMPARE(tree->model()->rowCount(), 0);
+    // The first row is shown as the store opens: something to look at, not empty panes.
+    QCOMPARE(table->currentIndex().row(), 0);
+    QCOMPARE(tree->model()->rowCount(), 2);
+    const QString first = w.trajectory().uuid;
 
     const QRect cell = table->visualRect(table->model()->index(1, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QVERIFY(w.trajectory().uuid != first);
     QCOMPARE(tree->model()->rowCount(), 2); // the main line: root and its longest child
     QCOMPARE(tree->model()->rowCount(tree->model()->index(0, 0)), 1); // the fork, nested under the root
     QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
