@@ -45,7 +45,8 @@ def main(paths):
                 with open(os.path.join(path, name)) as f:
                     result = json.load(f)
                 summary["fingerprint"] = result.get("fingerprint", {})
-                level, stem = name[len("level"):-len(".json")].split("_", 1)
+                # results/<name>.json, or runs/<name>-baselines.json (baselines timed while a candidate built)
+                level, stem = name[len("level"):-len(".json")].removesuffix("-baselines").split("_", 1)
                 row = {"task": stem + ".py", "level": level}
                 for kind in FILES:
                     timing = result.get("timing", {}).get(kind) or {}

@@ -187,7 +187,7 @@ kbset) # eval-set over the KernelBench tasks carried in build/kb (a checkout's l
     echo "kb $rules: rc $? $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/kb.txt"
     cp /tmp/kb-$rules/table.txt "$OUT/kb-$rules-table.txt" 2>/dev/null; cat "$OUT/kb-$rules-table.txt" 2>/dev/null
     fields /tmp/kb-$rules/results/*.json >> "$OUT/kb.txt"
-    tar czf "$OUT/kb-$rules.tgz" /tmp/kb-$rules/results /tmp/kb-$rules.stderr 2>/dev/null
+    tar czf "$OUT/kb-$rules.tgz" /tmp/kb-$rules/results /tmp/kb-$rules/runs/*-baselines.json /tmp/kb-$rules.stderr 2>/dev/null
     tar czf "$OUT/kb-cache.tgz" /tmp/kb-cache/baselines 2>/dev/null
     ;;
 kbbase) # baselines only: eval-set over build/kb-rest with no candidates; each task's result is written as it finishes,
