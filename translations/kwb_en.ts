@@ -162,6 +162,10 @@
         <source>This machine</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Test Connection fills this list with the models the server serves</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>

@@ -162,6 +162,10 @@
         <source>This machine</source>
         <translation>Esta máquina</translation>
     </message>
+    <message>
+        <source>Test Connection fills this list with the models the server serves</source>
+        <translation>Probar conexión llena esta lista con los modelos que sirve el servidor</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>

@@ -162,6 +162,10 @@
         <source>This machine</source>
         <translation>本机</translation>
     </message>
+    <message>
+        <source>Test Connection fills this list with the models the server serves</source>
+        <translation>“测试连接”会用服务器提供的模型填充此列表</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchOutlineModel</name>

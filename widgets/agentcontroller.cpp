@@ -169,7 +169,7 @@ void AgentController::steer()
     QMap<QString, QByteArray> files;
     for (const QString& path : turn->workspace.paths())
         files.insert(path, turn->workspace.content(path));
-    SteerDialog dialog(tr("turn %1").arg(index + 1), files, m_window);
+    SteerDialog dialog(tr("turn %1").arg(m_window->turnNumber(index)), files, m_window); // as the toolbar numbers it
     if (dialog.exec() != QDialog::Accepted || !dialog.hasChanges() || m_window->writableStore() != store)
         return;
     const auto uuid = agent::TurnEngine::steer(*store, trajectoryId, turnUuid, dialog.editedFiles(), dialog.message(),

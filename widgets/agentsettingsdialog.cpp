@@ -66,8 +66,13 @@ AgentSettingsDialog::AgentSettingsDialog(const agent::AgentSettings& settings, Q
     const agent::ChatEndpoint& e = settings.endpoint;
     m_baseUrl = new QLineEdit(e.baseUrl.toString(), endpointPage);
     m_baseUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/v1"));
-    m_model = new QLineEdit(e.model, endpointPage);
-    m_model->setObjectName(QStringLiteral("model"));
+    m_model = new QComboBox(endpointPage);
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    m_model->setObjectName(QStringLiteral("modelChoice"));
+    m_model->lineEdit()->setObjectName(QStringLiteral("model"));
+    m_model->setCurrentText(e.model);
+    m_model->setToolTip(tr("Test Connection fills this list with the models the server serves"));
     m_baseUrl->setObjectName(QStringLiteral("baseUrl"));
     m_temperature = optionalNumber(2, e.temperature, endpointPage);
     m_topP = optionalNumber(1, e.topP, endpointPage);
@@ -159,7 +164,7 @@ agent::AgentSettings AgentSettingsDialog::settings() const
 {
     agent::AgentSettings s = m_original;
     s.endpoint.baseUrl = QUrl(m_baseUrl->text().trimmed());
-    s.endpoint.model = m_model->text().trimmed();
+    s.endpoint.model = m_model->currentText().trimmed();
     s.endpoint.temperature = optionalValue(m_temperature);
     s.endpoint.topP = optionalValue(m_topP);
     s.endpoint.maxTokens = m_maxTokens->value() > 0 ? std::optional<int>(m_maxTokens->value()) : std::nullopt;
@@ -218,6 +223,13 @@ void AgentSettingsDialog::testConnection()
 {
     if (!m_tester) {
         m_tester = new agent::ChatPolicy(settings().endpoint, this);
+        connect(m_tester, &agent::ChatPolicy::modelsListed, this, [this](const QStringList& models) {
+            const QString typed = m_model->currentText();
+            m_model->clear();
+            m_model->addItems(models);
+            // What was typed stays; an empty field takes the one model a server serves.
+            m_model->setCurrentText(typed.isEmpty() && models.size() == 1 ? models.first() : typed);
+        });
         connect(m_tester, &agent::ChatPolicy::connectionTested, this, [this](bool ok, const QString& sentence) {
             m_testResult->setText(sentence);
             m_testResult->setStyleSheet(ok ? QStringLiteral("color:#1a7f37;") : QStringLiteral("color:#b71c1c;"));

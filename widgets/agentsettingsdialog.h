@@ -39,7 +39,7 @@ private:
 
     agent::AgentSettings m_original;
     QLineEdit* m_baseUrl;
-    QLineEdit* m_model;
+    QComboBox* m_model; // editable: any name, and the ones the server listed when the connection was tested
     QDoubleSpinBox* m_temperature;
     QDoubleSpinBox* m_topP;
     QSpinBox* m_maxTokens;

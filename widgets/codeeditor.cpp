@@ -1,10 +1,10 @@
 #include "codeeditor.h"
+#include "codefont.h"
 
 #include "cudalexer.h"
 
 #include <Qsci/qscilexerpython.h>
 
-#include <QFontDatabase>
 #include <QLocale>
 #include <QStringDecoder>
 
@@ -17,7 +17,7 @@ CodeEditor::CodeEditor(QWidget* parent)
     , m_cuda(new CudaLexer(this))
     , m_python(new QsciLexerPython(this))
 {
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QFont mono = codeFont();
     for (QsciLexer* lexer : { m_cuda, m_python }) {
         lexer->setDefaultFont(mono);
         lexer->setFont(mono);
@@ -82,7 +82,7 @@ void CodeEditor::useLexerFor(const QString& path)
     if (lexer() != wanted) {
         setLexer(wanted);
         if (!wanted)
-            setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+            setFont(codeFont());
         setFolding(wanted ? QsciScintilla::BoxedTreeFoldStyle : QsciScintilla::NoFoldStyle, 2);
         setMarginWidth(0, QStringLiteral("00000"));
     }

@@ -1,9 +1,9 @@
 #include "compileroutputview.h"
+#include "codefont.h"
 
 #include "models/diagnosticsmodel.h"
 #include "models/kernelresourcesmodel.h"
 
-#include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -71,7 +71,7 @@ CompilerOutputView::CompilerOutputView(QWidget* parent)
     m_log->setObjectName(QStringLiteral("compileLog"));
     m_log->setReadOnly(true);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setFont(codeFont());
     m_log->setPlaceholderText(tr("No compiler output."));
 
     connect(m_diagnosticsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -108,7 +108,9 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1600, 1000);
     resizeDocks(findChildren<QDockWidget*>(QStringLiteral("trajectoriesDock")), { 400 }, Qt::Horizontal);
     resizeDocks(findChildren<QDockWidget*>(QStringLiteral("forkTreeDock")), { 380 }, Qt::Horizontal);
-    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("timingDock")), { 170 }, Qt::Vertical);
+    // The bottom area (timeline, timing, Nsight Compute) gets about a third of the height: the GPU rows and the
+    // event's fields readable without dragging.
+    resizeDocks(findChildren<QDockWidget*>(QStringLiteral("timingDock")), { 330 }, Qt::Vertical);
     updateNavigation();
     updateCentre();
 }
@@ -217,6 +219,10 @@ void MainWindow::buildDocks()
     QDockWidget* timeline = dock(QStringLiteral("timelineDock"), tr("Timeline"), m_trace, Qt::BottomDockWidgetArea);
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("timingDock")), timeline);
     tabifyDockWidget(timeline, dock(QStringLiteral("ncuDock"), tr("Nsight Compute"), m_ncu, Qt::BottomDockWidgetArea));
+    timeline->raise(); // the timeline in front, not an empty Nsight Compute tab
+    // The bottom area spans the whole width: a timeline wants width more than the side panes want height.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 }
 
 void MainWindow::buildToolBar()
@@ -473,6 +479,7 @@ void MainWindow::showTrajectory(qint64 id)
 
 void MainWindow::reloadTrajectory(qint64 trajectoryId, const QString& goToUuid)
 {
+    m_trajectories->refresh(); // the list's turn and branch counts, status and best figures include the new turn
     if (trajectoryId != m_trajectory.storeId)
         return; // the agent works on a trajectory that is not shown; it is read when it is selected
     showTrajectory(m_trajectory.storeId);

@@ -65,6 +65,8 @@ public:
     const Trajectory& trajectory() const { return m_trajectory; }
     const TurnNavigator& navigator() const { return m_navigator; }
     int currentTurn() const { return m_navigator.current(); } // index into trajectory().turns
+    // The number a turn is shown with (the toolbar's "Turn N"): its depth in the fork tree, from 1.
+    int turnNumber(int turn) const { return turn >= 0 && turn < m_trajectory.turns.size() ? m_graph.depth(turn) + 1 : 0; }
     void goToTurn(int turn);
     bool goToPosition(int position); // along the current branch, 0-based
     void setDiffBase(int turn); // -1: the previous turn

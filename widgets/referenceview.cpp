@@ -1,10 +1,10 @@
 #include "referenceview.h"
+#include "codefont.h"
 
 #include "model/roofline.h"
 
 #include <Qsci/qscilexerpython.h>
 
-#include <QFontDatabase>
 #include <QLabel>
 #include <QLocale>
 
@@ -42,7 +42,7 @@ ReferenceView::ReferenceView(QWidget* parent)
 {
     setObjectName(QStringLiteral("referenceView"));
     auto* lexer = new QsciLexerPython(this);
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QFont mono = codeFont();
     lexer->setDefaultFont(mono);
     lexer->setFont(mono);
     setLexer(lexer);

@@ -1,8 +1,8 @@
 #include "steerdialog.h"
+#include "codefont.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -24,7 +24,7 @@ SteerDialog::SteerDialog(const QString& turnLabel, const QMap<QString, QByteArra
     setWindowTitle(tr("Steer after %1").arg(turnLabel));
     m_message->setPlaceholderText(tr("A message to the agent, read before its next response (optional)."));
     m_message->setMaximumHeight(120);
-    m_file->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_file->setFont(codeFont());
     m_file->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_files->addItems(files.keys());
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

@@ -1,6 +1,7 @@
 #include "teachingpanel.h"
 
 #include "curate/trajectorytable.h"
+#include "model/kernelname.h"
 #include "model/roofline.h"
 
 #include <QHBoxLayout>
@@ -343,9 +344,9 @@ void TeachingPanel::showTurn(int turn)
                 const KernelResources& k = kernels.at(r);
                 const auto known = [](qint64 v) { return v >= 0 ? QString::number(v) : QStringLiteral("–"); };
                 setRow(m_resources, r,
-                    { k.readableName(), known(k.registers), k.sharedBytes >= 0 ? tr("%1 B").arg(k.sharedBytes) : QStringLiteral("–"),
+                    { shortKernelName(k.kernel), known(k.registers), k.sharedBytes >= 0 ? tr("%1 B").arg(k.sharedBytes) : QStringLiteral("–"),
                         known(std::max(k.spillStoreBytes, k.spillLoadBytes)) },
-                    k.kernel);
+                    k.readableName());
             }
         }
         if (lesson) {

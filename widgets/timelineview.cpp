@@ -1,5 +1,7 @@
 #include "timelineview.h"
 
+#include "model/kernelname.h"
+
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -52,6 +54,16 @@ QString durationText(double ns)
     return QStringLiteral("%1 s").arg(ns / 1e9, 0, 'g', 4);
 }
 
+// A ruler tick's label, with as many decimals as the step between ticks needs: at 100 µs steps 1.1372 s and 1.1373 s,
+// never 1.137 s twice.
+QString tickText(double ns, double stepNs)
+{
+    const double a = std::abs(ns);
+    const auto [unit, name] = a < 1e3 ? std::pair(1.0, "ns") : a < 1e6 ? std::pair(1e3, "µs") : a < 1e9 ? std::pair(1e6, "ms") : std::pair(1e9, "s");
+    const int decimals = std::clamp(int(std::ceil(-std::log10(stepNs / unit) - 1e-9)), 0, 9);
+    return QStringLiteral("%1 %2").arg(ns / unit, 0, 'f', decimals).arg(QString::fromUtf8(name));
+}
+
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
@@ -66,6 +78,7 @@ TimelineView::TimelineView(QWidget* parent)
 void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model, std::shared_ptr<const trace::TraceLod> lod)
 {
     m_lod.reset();
+    m_sliceNames.clear();
     m_model = std::move(model);
     m_lod = lod ? std::move(lod) : m_model ? std::make_shared<const trace::TraceLod>(*m_model) : nullptr;
     m_message.clear();
@@ -405,9 +418,14 @@ void TimelineView::paintTrack(QPainter& p, const Row& row) const
             p.drawRect(box.adjusted(1, 1, -1, -1));
         }
         if (box.width() > 40) {
+            // A kernel's slice shows its short name ("softmax_kernel", not its signature); the event's details have all.
+            if (m_sliceNames.size() != m_model->names().size())
+                m_sliceNames.assign(m_model->names().size(), QString());
+            QString& label = m_sliceNames[e.name];
+            if (label.isNull())
+                label = e.kind() == EventKind::Kernel ? shortKernelName(QString::fromStdString(name)) : QString::fromStdString(name);
             p.setPen(Qt::black);
-            p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter,
-                       fm.elidedText(QString::fromStdString(name), Qt::ElideRight, int(box.width()) - 5));
+            p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter, fm.elidedText(label, Qt::ElideRight, int(box.width()) - 5));
         }
     };
     const QColor density = palette().color(QPalette::Highlight);
@@ -458,13 +476,11 @@ void TimelineView::paintFlows(QPainter& p) const
     p.restore();
 }
 
-void TimelineView::paintRuler(QPainter& p) const
+QList<QPair<double, QString>> TimelineView::rulerTicks() const
 {
-    p.fillRect(0, 0, width(), kRulerHeight, palette().window());
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(0, kRulerHeight - 1, width(), kRulerHeight - 1);
-    if (!m_model)
-        return;
+    QList<QPair<double, QString>> ticks;
+    if (!m_model || m_nsPerPixel <= 0)
+        return ticks;
     // A step of 1, 2 or 5 times a power of ten, about 100 px apart; labels relative to the trace's start.
     const double raw = 100 * m_nsPerPixel;
     const double power = std::pow(10.0, std::floor(std::log10(raw)));
@@ -476,11 +492,22 @@ void TimelineView::paintRuler(QPainter& p) const
         }
     const qint64 origin = m_model->startTime();
     const double firstTick = std::ceil(double(timeAt(kLabelWidth) - origin) / step) * step;
+    for (double t = firstTick; xAt(origin + qint64(t)) < width(); t += step)
+        ticks.append({ xAt(origin + qint64(t)), tickText(t, step) });
+    return ticks;
+}
+
+void TimelineView::paintRuler(QPainter& p) const
+{
+    p.fillRect(0, 0, width(), kRulerHeight, palette().window());
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(0, kRulerHeight - 1, width(), kRulerHeight - 1);
+    if (!m_model)
+        return;
     p.setPen(palette().color(QPalette::WindowText));
-    for (double t = firstTick; xAt(origin + qint64(t)) < width(); t += step) {
-        const double x = xAt(origin + qint64(t));
+    for (const auto& [x, label] : rulerTicks()) {
         p.drawLine(QPointF(x, kRulerHeight - 6), QPointF(x, kRulerHeight - 1));
-        p.drawText(QPointF(x + 3, kRulerHeight - 8), durationText(t));
+        p.drawText(QPointF(x + 3, kRulerHeight - 8), label);
     }
     p.drawText(QRect(4, 0, kLabelWidth - 8, kRulerHeight), Qt::AlignVCenter, tr("%1 / px").arg(durationText(m_nsPerPixel)));
     // The highlighted events as ticks along the ruler's foot, one per pixel column, so they show when zoomed out.

@@ -3,7 +3,10 @@
 #include "trace/tracelod.h"
 #include "trace/tracemodel.h"
 
+#include <QList>
+#include <QPair>
 #include <QSet>
+#include <QString>
 #include <QWidget>
 
 #include <memory>
@@ -65,6 +68,8 @@ public:
 
     QSize minimumSizeHint() const override { return { kLabelWidth + 60, 4 * kDepthHeight + kRulerHeight }; }
     QSize sizeHint() const override { return { kLabelWidth + 640, 240 }; }
+    // The ruler's ticks in view: x in pixels and label (relative to the trace's start), each label distinct.
+    QList<QPair<double, QString>> rulerTicks() const;
 
     static constexpr int kLabelWidth = 190;
     static constexpr int kRulerHeight = 22;
@@ -121,6 +126,7 @@ private:
     bool m_measuring = false;
     QString m_highlightPattern;
     std::vector<char> m_highlightNames; // per interned name: matches the pattern
+    mutable std::vector<QString> m_sliceNames; // per interned name: the label a slice shows (kernels shortened), made when first painted
     std::vector<Hit> m_highlighted; // matching events, by start time
 };
 

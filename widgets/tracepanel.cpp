@@ -1,5 +1,7 @@
 #include "tracepanel.h"
 
+#include "model/kernelname.h"
+
 #include "timelineview.h"
 #include "trace/tracelod.h"
 #include "trace/tracereader.h"
@@ -112,6 +114,9 @@ TracePanel::TracePanel(QWidget* parent)
     split->addWidget(tabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    split->setSizes({ 700, 320 }); // the event's fields readable beside the timeline, not a 100-pixel strip
+    m_details->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_details->header()->setStretchLastSection(true);
     split->setCollapsible(0, false); // a narrow dock squeezes the event details, never the timeline away
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -311,8 +316,8 @@ void TracePanel::fillKernelTable()
             return it;
         };
         const QString name = QString::fromStdString(m_model->names()[rows[size_t(i)].first]);
-        auto* nameItem = new QTableWidgetItem(name);
-        nameItem->setToolTip(name);
+        auto* nameItem = new QTableWidgetItem(shortKernelName(name));
+        nameItem->setToolTip(demangledKernelName(name)); // the whole signature
         m_kernels->setItem(i, 0, nameItem);
         m_kernels->setItem(i, 1, item(QString::number(s.count), double(s.count)));
         m_kernels->setItem(i, 2, item(micros(s.total), s.total));
@@ -328,7 +333,9 @@ void TracePanel::showDetails(int track, int event)
         return;
     const trace::TraceEvent& e = m_model->tracks()[size_t(track)].events[size_t(event)];
     const auto add = [this](const QString& key, const QString& value) {
-        m_details->addTopLevelItem(new QTreeWidgetItem({ key, value }));
+        auto* item = new QTreeWidgetItem({ key, value });
+        item->setToolTip(1, value); // a long kernel name or argument, whole
+        m_details->addTopLevelItem(item);
     };
     add(tr("name"), QString::fromStdString(m_model->name(e)));
     add(tr("kind"), kindName(e.kind()));

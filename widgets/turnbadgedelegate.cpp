@@ -21,6 +21,8 @@ QColor colourOf(TurnBadge::Kind kind)
         return QColor(0xe6, 0x51, 0x00);
     case TurnBadge::Kind::Hack:
         return QColor(0xad, 0x14, 0x57);
+    case TurnBadge::Kind::Review: // worth a look, not a failure: amber
+        return QColor(0xb2, 0x6a, 0x00);
     case TurnBadge::Kind::Faster:
         return QColor(0x2e, 0x7d, 0x32);
     case TurnBadge::Kind::Slower:

@@ -24,8 +24,8 @@ int attachCalibration(const QStringList& arguments)
     const QString path = parser.positionalArguments().at(1);
     QString error;
     const auto calibration = readJsonObject(path, &error);
-    if (!calibration)
-        return fail(error);
+    if (!calibration || !CeilingsAttacher::check(*calibration, &error))
+        return fail(error); // before the store is opened: a bad file changes nothing
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);

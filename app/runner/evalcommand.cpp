@@ -54,6 +54,9 @@ OUT/results/<name>.json, prints the summary as JSON (saved as OUT/summary.json) 
 per level with KernelBench's fast_p and pass@k on stderr (saved as OUT/table.txt).
 
   --levels L[,L...]        only these levels (default all)
+  --resume                 keep the results OUT already holds (the same --rules, judged rather than ended by an
+                           environment error) and evaluate only the rest: a run stopped by a time limit or a lost
+                           machine goes on where it stopped, and a finished one prints its tables again
 
   --compile-jobs N         parallel compiles (default half the cores)
   --eval-jobs N            evaluations at once, taking turns on the GPU for their timed calls (default 3 on
@@ -223,9 +226,16 @@ int serveCommand(const std::vector<std::string_view>& args, std::istream& in, st
     return 0;
 }
 
-int evalSetCommand(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err)
+int evalSetCommand(const std::vector<std::string_view>& given, std::ostream& out, std::ostream& err)
 {
     EvalSet::Options options;
+    std::vector<std::string_view> args;
+    for (std::string_view arg : given) {
+        if (arg == "--resume")
+            options.resume = true;
+        else
+            args.push_back(arg);
+    }
     std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" }, { "--levels", "" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;

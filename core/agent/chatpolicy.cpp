@@ -251,6 +251,7 @@ void ChatPolicy::testConnection()
         m_connectionTest->deleteLater();
     }
     m_connectionTest = new ConnectionTest(m_network, m_endpoint, this);
+    connect(m_connectionTest, &ConnectionTest::modelsListed, this, &ChatPolicy::modelsListed);
     connect(m_connectionTest, &ConnectionTest::finished, this, [this](bool ok, const QString& sentence) {
         m_connectionTest->deleteLater();
         Q_EMIT connectionTested(ok, sentence);

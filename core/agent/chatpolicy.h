@@ -57,6 +57,7 @@ public:
 
 Q_SIGNALS:
     void connectionTested(bool ok, const QString& sentence);
+    void modelsListed(const QStringList& models); // the models the endpoint serves, when a connection test read them
 
 private:
     void startTry();

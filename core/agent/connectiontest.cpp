@@ -104,6 +104,8 @@ void ConnectionTest::modelsAnswered(const QByteArray& body)
     QStringList models;
     for (const QJsonValue& v : doc.object().value(QLatin1String("data")).toArray())
         models.append(v.toObject().value(QLatin1String("id")).toString());
+    if (!models.isEmpty())
+        Q_EMIT modelsListed(models);
     const QString served = models.isEmpty() ? tr("no models") : models.join(QStringLiteral(", "));
     if (m_endpoint.model.isEmpty())
         end(false,

@@ -23,6 +23,7 @@ public:
 
 Q_SIGNALS:
     void finished(bool ok, const QString& sentence);
+    void modelsListed(const QStringList& models); // what GET /models named, before finished()
 
 private:
     void send(bool completion);

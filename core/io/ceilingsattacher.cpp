@@ -17,8 +17,7 @@ const char* const kIdentity[] = { "host_name", "gpu_name", "driver_version" };
 
 } // namespace
 
-std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
-    Store& store, const QJsonObject& calibration, QString* error)
+bool CeilingsAttacher::check(const QJsonObject& calibration, QString* error)
 {
     const QJsonObject machine = calibration.value(QLatin1String("fingerprint")).toObject();
     const QJsonObject ceilings = calibration.value(QLatin1String("ceilings")).toObject();
@@ -27,7 +26,7 @@ std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
             *error = QStringLiteral(
                 "The calibration does not name its machine's %1; give the JSON that kwb-runner calibrate wrote.")
                          .arg(QLatin1String(key));
-            return std::nullopt;
+            return false;
         }
     }
     // Read the ceilings the way an evaluation's are read, so a calibration that would not load is refused here.
@@ -37,8 +36,20 @@ std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
     if (!inner.isEmpty() || !(read.bandwidth > 0) || !(read.fp32 > 0)) {
         *error = QStringLiteral("The calibration has no usable ceilings (copy bandwidth and fp32 rate)%1.")
                      .arg(inner.isEmpty() ? QString() : QStringLiteral(": ") + inner);
-        return std::nullopt;
+        return false;
     }
+    return true;
+}
+
+std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
+    Store& store, const QJsonObject& calibration, QString* error)
+{
+    if (!check(calibration, error))
+        return std::nullopt;
+    const QJsonObject machine = calibration.value(QLatin1String("fingerprint")).toObject();
+    const QJsonObject ceilings = calibration.value(QLatin1String("ceilings")).toObject();
+    QString inner;
+    const Ceilings read = EvalResult::fromJson(QJsonObject { { QStringLiteral("ceilings"), ceilings } }, &inner).ceilings;
 
     Store::Transaction tx(store);
     QSqlQuery rows(store.database());

@@ -24,6 +24,9 @@ public:
 
     // `calibration` is the JSON that `kwb-runner calibrate` prints and keeps (calibration/<device>.json).
     static std::optional<Result> attach(Store& store, const QJsonObject& calibration, QString* error);
+    // Whether `calibration` names its machine and has usable ceilings; attach() checks this first. A caller checks it
+    // before opening the store, so a bad file leaves the store untouched (opening may bring it to the current schema).
+    static bool check(const QJsonObject& calibration, QString* error);
 };
 
 } // namespace kwb

@@ -1,12 +1,12 @@
 #include "evalresult.h"
 
 #include "json.h"
+#include "kernelname.h"
 
 #include <QJsonArray>
 
 #include <cmath>
 #include <cstdlib>
-#include <cxxabi.h>
 
 namespace kwb {
 
@@ -505,13 +505,7 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
 
 QString KernelResources::readableName() const
 {
-    if (!kernel.startsWith(QLatin1String("_Z")))
-        return kernel;
-    int status = 0;
-    char* plain = abi::__cxa_demangle(kernel.toLatin1().constData(), nullptr, nullptr, &status);
-    const QString result = status == 0 && plain ? QString::fromLatin1(plain) : kernel;
-    std::free(plain);
-    return result;
+    return demangledKernelName(kernel);
 }
 
 } // namespace kwb

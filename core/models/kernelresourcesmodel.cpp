@@ -1,5 +1,7 @@
 #include "kernelresourcesmodel.h"
 
+#include "model/kernelname.h"
+
 #include <QColor>
 #include <QLocale>
 
@@ -55,7 +57,7 @@ QVariant KernelResourcesModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case KernelColumn:
-        return k.readableName();
+        return shortKernelName(k.kernel); // the whole signature in the tooltip
     case ArchColumn:
         return k.arch;
     case RegistersColumn:

@@ -2,6 +2,8 @@
 
 #include "model/roofline.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLocale>
 
 #include <cmath>
@@ -24,7 +26,14 @@ QList<TurnBadge> TurnBadges::of(const Turn& turn)
             badges.append({ TurnBadge::Kind::VerifyFailed, tr("verify failed") });
         // A reward-hacking check that fired: the first flag names it, the count says whether there are more.
         if (!e.hackFlags.isEmpty()) {
-            badges.append({ TurnBadge::Kind::Hack, e.hackFlags.size() == 1 ? tr("flagged: %1").arg(e.hackFlags.front())
+            // Whether a flag failed the turn: the runner says so per flag; without that, a rejected verdict does.
+            bool fails = false;
+            const QJsonArray details = e.source.value(QLatin1String("hack_details")).toArray();
+            for (const QJsonValue& d : details)
+                fails = fails || d.toObject().value(QLatin1String("fails")).toBool();
+            if (details.isEmpty())
+                fails = e.verify.status != StageStatus::Passed;
+            badges.append({ fails ? TurnBadge::Kind::Hack : TurnBadge::Kind::Review, e.hackFlags.size() == 1 ? tr("flagged: %1").arg(e.hackFlags.front())
                                                                           : tr("flagged: %1 +%2").arg(e.hackFlags.front()).arg(e.hackFlags.size() - 1) });
         }
         const double speedup = e.speedupVsCompile();

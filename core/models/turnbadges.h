@@ -13,7 +13,8 @@ namespace kwb {
 // what a person called it.
 struct TurnBadge
 {
-    enum class Kind { EnvironmentError, CompileFailed, VerifyFailed, Hack, Faster, Slower, Roofline, Label };
+    // Hack: a check that failed the turn; Review: flags that only ask for a person's look (a large speed-up).
+    enum class Kind { EnvironmentError, CompileFailed, VerifyFailed, Hack, Review, Faster, Slower, Roofline, Label };
     Kind kind = Kind::Label;
     QString text;
     bool operator==(const TurnBadge&) const = default;

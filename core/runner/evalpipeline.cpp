@@ -987,6 +987,11 @@ std::string EvalPipeline::baselineCache() const
 // evaluation's driver found them in the cache.
 void EvalPipeline::baselines()
 {
+    if (const std::string why = noGpu(); !why.empty()) {
+        m_baselines.status = "error"; // the machine's: no GPU to time them on
+        m_baselines.message = "No GPU to time the baselines on: " + why + ".";
+        return;
+    }
     if (m_evaluate.result["cached_baselines"].isObject()) {
         m_baselines.status = "passed";
         m_baselines.seconds = 0;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 #include <regex>
+#include <optional>
 #include <set>
 #include <chrono>
 #include <cmath>
@@ -119,13 +120,23 @@ void writeRate(JsonWriter& w, const char* key, std::size_t count, std::size_t of
 }
 
 // The CUDA Agent paper's figures over a group of tasks (a level, or all): each task counted once, by its first sample.
+// An evaluation that ended in the machine's or the task's error rather than a verdict (no GPU, a lost worker).
+bool isEnvironmentError(const JsonValue& r)
+{
+    return r.contains("error") || r["compile"]["status"].toString() == "error" || r["verify"]["status"].toString() == "error";
+}
+
 struct Tally
 {
-    std::size_t tasks = 0, evaluated = 0, correct = 0, fasterEager = 0, fasterCompile = 0;
+    std::size_t tasks = 0, evaluated = 0, correct = 0, fasterEager = 0, fasterCompile = 0, environmentErrors = 0;
     std::vector<double> speedupsEager, speedupsCompile;
 
     void add(const JsonValue& r)
     {
+        if (isEnvironmentError(r)) {
+            ++environmentErrors; // not the candidate's: counted apart, out of every rate
+            return;
+        }
         ++evaluated;
         if (r["verify"]["status"].toString() != "passed")
             return;
@@ -147,6 +158,7 @@ struct Tally
         w.key("tasks").value(static_cast<unsigned long long>(tasks));
         w.key("evaluated").value(static_cast<unsigned long long>(evaluated));
         w.key("correct").value(static_cast<unsigned long long>(correct));
+        w.key("environment_errors").value(static_cast<unsigned long long>(environmentErrors));
         writeRate(w, "pass_rate", correct, evaluated);
         writeRate(w, "faster_than_eager_rate", fasterEager, evaluated);
         writeRate(w, "faster_than_compile_rate", fasterCompile, evaluated);
@@ -270,6 +282,17 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         return r;
     };
 
+    // With --resume, the results a stopped run left are kept: the same rules, and a verdict (not the machine's error).
+    std::vector<std::optional<JsonValue>> kept(jobs.size());
+    if (options.resume) {
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            std::string ignored;
+            auto r = JsonValue::parseFile((outDir / "results" / (jobs[i].name + ".json")).string(), &ignored);
+            if (r && r->isObject() && (*r)["rules"].toString() == options.base.rules && !isEnvironmentError(*r))
+                kept[i] = std::move(*r);
+        }
+    }
+
     // Compiles run ahead on a pool of threads (each a process with its own limits); evaluations follow, a few at once.
     const int compileJobs = options.compileJobs > 0 ? options.compileJobs : std::max(1, int(std::thread::hardware_concurrency() / 2));
     std::vector<std::promise<void>> built(jobs.size());
@@ -281,7 +304,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     for (int j = 0; j < compileJobs; ++j) {
         workers.emplace_back([&] {
             for (std::size_t i = next++; i < jobs.size(); i = next++) {
-                if (jobs[i].sample >= 0) {
+                if (jobs[i].sample >= 0 && !kept[i]) {
                     runPipeline(requestFor(jobs[i], jobs[i].name + "-build", EvalRequest::Mode::CompileOnly),
                         (outDir / "runs" / (jobs[i].name + "-build.json")).string());
                 }
@@ -308,6 +331,11 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         evaluators.emplace_back([&] {
             for (std::size_t i = nextEval++; i < jobs.size(); i = nextEval++) {
                 const Job& job = jobs[i];
+                if (kept[i]) {
+                    results[i] = std::move(*kept[i]);
+                    ran[i] = 1;
+                    continue;
+                }
                 // While the candidate still builds, its task's baselines are timed (on the GPU, which no compile stage
                 // can reach); the evaluation then finds them cached. Once per task: its first sample.
                 if (job.sample == 0 && options.base.device == "cuda" && options.base.timeBaselines
@@ -346,9 +374,11 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         }
         if (!ran[i] || job.sample < 0)
             continue;
-        auto& [n, c] = samplesCorrect[job.task];
-        ++n;
-        c += results[i]["verify"]["status"].toString() == "passed";
+        if (!isEnvironmentError(results[i])) { // pass@k counts verdicts only
+            auto& [n, c] = samplesCorrect[job.task];
+            ++n;
+            c += results[i]["verify"]["status"].toString() == "passed";
+        }
         if (job.sample == 0) {
             perLevel[tasks[job.task].level].add(results[i]);
             overall.add(results[i]);
@@ -447,8 +477,8 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         for (double p : { 0.0, 0.5, 0.8, 1.0, 1.5, 2.0 }) {
             std::size_t count = 0, of = 0;
             for (std::size_t i = 0; i < jobs.size(); ++i) {
-                if (!ran[i] || jobs[i].sample != 0)
-                    continue;
+                if (!ran[i] || jobs[i].sample != 0 || isEnvironmentError(results[i]))
+                    continue; // an environment error is no verdict: out of every rate
                 ++of;
                 const JsonValue& r = results[i];
                 count += r["verify"]["status"].toString() == "passed" && r[key].toNumber(0) > p;
@@ -533,6 +563,8 @@ std::string EvalSet::table(const JsonValue& summary)
     for (const JsonValue& level : summary["levels"].items())
         row("L" + std::to_string(static_cast<long long>(level["level"].toNumber(0))), level);
     row("overall", summary);
+    if (const auto errors = static_cast<long long>(summary["environment_errors"].toNumber(0)); errors > 0)
+        text += std::to_string(errors) + " evaluation(s) ended in an environment error (not the candidate's) and are in no rate.\n";
     if (summary["fast_p"].isObject()) {
         text += "\nfast_p, % of the tasks correct and more than p times as fast:\n";
         std::snprintf(line, sizeof line, "%-12s", "p");

@@ -45,6 +45,9 @@ public:
         int evalJobs = 0;
         bool baselinesWithoutCandidate = true; // time eager and torch.compile for tasks that have no candidate
         bool warmWorkers = true; // candidates' workers from a pool started with the set (off: one started per stage)
+        // A result already in OUT/results (same rules, judged: not an environment error) is kept and not evaluated
+        // again, so a run stopped by a time limit or a lost machine goes on where it stopped.
+        bool resume = false;
         // Warm pairs kept ready. A pair's warm-up (torch imported and the device ready in two processes) takes several
         // seconds and a warm evaluation about one, so on the GPU more pairs warm than evaluations run. 0: twice the
         // evaluations at once on the GPU, as many on the CPU.

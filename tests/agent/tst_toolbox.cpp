@@ -541,8 +541,11 @@ void TestToolbox::evaluationRunnerFailureIsAnError()
                              "echo '{\"error\": \"The task file T does not exist.\"}'\nexit 1\n"),
         QStringLiteral("cpu"), {}, RunnerHost(), false });
     auto o = call(box, QStringLiteral("verify"), {});
-    QVERIFY(o && o->isError && !o->eval);
+    QVERIFY(o && o->isError);
     QCOMPARE(o->output, QStringLiteral("Error: the evaluation could not run: The task file T does not exist."));
+    // Kept with the turn as the environment's error, not as a verdict, and the run stops on it.
+    QVERIFY(o->eval && o->eval->environmentError() == QStringLiteral("The task file T does not exist."));
+    QCOMPARE(o->environmentError, QStringLiteral("The task file T does not exist."));
     QVERIFY(QFile::remove(workspaceFile(QStringLiteral("model_new.py"))));
     o = call(box, QStringLiteral("compile"), {});
     QVERIFY(o && o->isError);

@@ -1,5 +1,6 @@
 #include "testutils.h"
 
+#include "model/kernelname.h"
 #include "model/trajectory.h"
 
 #include <QFile>
@@ -244,6 +245,18 @@ void TestModel::kernelNamesAreReadable()
     QCOMPARE(k.readableName(), k.kernel);
     k.kernel = QStringLiteral("_Znot a symbol"); // not demangled: as it is
     QCOMPARE(k.readableName(), k.kernel);
+
+    // Short names, as tables and timeline slices show them (the whole signature goes in the tooltip).
+    QCOMPARE(shortKernelName(QStringLiteral("_ZN47_GLOBAL__N__2c1ae8f4_14_diag_matmul_cu_6fd0a9d716row_scale_kernelEPKfS1_Pfll")),
+        QStringLiteral("row_scale_kernel"));
+    QCOMPARE(shortKernelName(QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, "
+                                            "at::detail::Array<char*, 1> >(int, at::native::FillFunctor<float>, at::detail::Array<char*, 1>)")),
+        QStringLiteral("vectorized_elementwise_kernel"));
+    QCOMPARE(shortKernelName(QStringLiteral("void (anonymous namespace)::softmax_kernel<256>(float const*, float*, int)")),
+        QStringLiteral("softmax_kernel"));
+    QCOMPARE(shortKernelName(QStringLiteral("sm90_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8")),
+        QStringLiteral("sm90_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8"));
+    QCOMPARE(shortKernelName(QStringLiteral("softmax_rows_vec4_kernel")), QStringLiteral("softmax_rows_vec4_kernel"));
 }
 
 QTEST_GUILESS_MAIN(TestModel)

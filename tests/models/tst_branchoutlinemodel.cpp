@@ -6,6 +6,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QFont>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -91,6 +93,12 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     t.turns[1].eval->hackFlags = { QStringLiteral("side-stream") };
     QCOMPARE(TurnBadges::of(t.turns.at(1)).at(1), (TurnBadge { TurnBadge::Kind::Hack, QStringLiteral("flagged: side-stream") }));
     t.turns[1].eval->hackFlags.clear();
+    // A flag that only asks for a look (a correct turn 40x faster) is amber, not a failure.
+    Turn fast = t.turns.at(0);
+    fast.eval->hackFlags = { QStringLiteral("excessive-speedup") };
+    fast.eval->source.insert(QStringLiteral("hack_details"), QJsonArray { QJsonObject { { QStringLiteral("flag"), QStringLiteral("excessive-speedup") },
+                                                                  { QStringLiteral("fails"), false } } });
+    QCOMPARE(TurnBadges::of(fast).at(0), (TurnBadge { TurnBadge::Kind::Review, QStringLiteral("flagged: excessive-speedup") }));
     // An evaluation the machine could not run is neither a failed compile nor a reward: its own neutral badge.
     Turn lost = t.turns.at(2);
     lost.eval = EvalResult::environmentFailure(QStringLiteral("The host gpu-1 was lost."));

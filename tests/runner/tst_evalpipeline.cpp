@@ -1,5 +1,6 @@
 // Drives `kwb-runner eval` on the CPU through every outcome a candidate can have; real processes, real builds.
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QJsonArray>
@@ -341,13 +342,23 @@ void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/3_wrong.py")));
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), candidates + QStringLiteral("/level1_1_scale_add.py")));
     QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/wrong_answer.py"), candidates + QStringLiteral("/3_wrong.py")));
-    for (int run = 0; run < 2; ++run) { // the second run replaces the first one's folders
+    const QString kept = m_dir.filePath(QStringLiteral("set/out/results/level1_1_scale_add.json"));
+    QDateTime keptAt;
+    // The second run replaces the first one's folders; the third goes on with --resume after a result was lost: it
+    // evaluates that one again and keeps the others as they are.
+    for (int run = 0; run < 3; ++run) {
+        QStringList resume;
+        if (run == 2) {
+            keptAt = QFileInfo(kept).lastModified();
+            QVERIFY(QFile::remove(m_dir.filePath(QStringLiteral("set/out/results/level1_3_wrong.json"))));
+            resume << QStringLiteral("--resume");
+        }
         QProcess p;
-        p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"),
+        p.start(QStringLiteral(KWB_RUNNER), QStringList { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"),
             QStringLiteral("--tasks"), m_dir.filePath(QStringLiteral("set/tasks")), QStringLiteral("--candidates"), candidates,
             QStringLiteral("--out"), m_dir.filePath(QStringLiteral("set/out")), QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")),
             QStringLiteral("--trials"), QStringLiteral("3"), QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"),
-            QStringLiteral("5"), QStringLiteral("--warmup-ms"), QStringLiteral("5") });
+            QStringLiteral("5"), QStringLiteral("--warmup-ms"), QStringLiteral("5") } + resume);
         QVERIFY(p.waitForFinished(900000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 0);
@@ -365,7 +376,10 @@ void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
         QCOMPARE(results.at(2).toObject().value(QStringLiteral("verify")).toString(), QStringLiteral("failed"));
         QVERIFY(summary.value(QStringLiteral("geomean_speedup_vs_eager")).toDouble() > 0);
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/summary.json"))));
+        QCOMPARE(summary.value(QStringLiteral("environment_errors")).toInt(), 0);
     }
+    QCOMPARE(QFileInfo(kept).lastModified(), keptAt); // kept, not evaluated again
+    QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/results/level1_3_wrong.json"))));
 }
 
 void TestEvalPipeline::skippedLayoutWorkIsFlagged()

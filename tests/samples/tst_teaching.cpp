@@ -312,11 +312,22 @@ void TestTeaching::firstStartTourOnAScreenItFits()
     window.findChild<QToolButton*>(QStringLiteral("guideDismiss"))->click();
     QVERIFY(!window.guideCard()->isVisibleTo(&window));
 
-    // A laptop screen: every pane's minimum fits in 1366x768.
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.size(), QSize(1366, 768));
+    // A laptop screen and a desktop one: every pane's minimum fits, and the timeline is in front of its tabs with room
+    // for its rows and for the event's fields beside it.
+    for (const QSize size : { QSize(1366, 768), QSize(1920, 1080) }) {
+        MainWindow sized;
+        sized.resize(size);
+        QVERIFY(sized.openStore(path));
+        sized.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&sized));
+        QCOMPARE(sized.size(), size);
+        auto* trace = sized.findChild<TracePanel*>();
+        QVERIFY(trace->isVisible());
+        const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
+        QVERIFY2(trace->height() >= 240, qPrintable(QStringLiteral("%1 px high").arg(trace->height()) + at));
+        auto* details = sized.findChild<QWidget*>(QStringLiteral("traceDetails"));
+        QVERIFY2(details->width() >= 200, qPrintable(QStringLiteral("%1 px wide").arg(details->width()) + at));
+    }
 }
 
 QTEST_MAIN(TestTeaching)

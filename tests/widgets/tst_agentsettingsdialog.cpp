@@ -152,6 +152,11 @@ void TestAgentSettingsDialog::testConnectionAgainstALoopbackServer()
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.isTesting(), 10000);
     QVERIFY2(dialog.testResult().contains(QStringLiteral("qwen3-coder")), qPrintable(dialog.testResult()));
     QVERIFY(!server.requests().isEmpty());
+    // The models the server listed are offered to choose from; what was typed stays.
+    auto* choice = dialog.findChild<QComboBox*>(QStringLiteral("modelChoice"));
+    QCOMPARE(choice->count(), 1);
+    QCOMPARE(choice->itemText(0), QStringLiteral("qwen3-coder"));
+    QCOMPARE(dialog.settings().endpoint.model, QStringLiteral("qwen3-coder"));
 
     // A model the server does not serve is a failed test, said in one sentence.
     auto* model = dialog.findChild<QLineEdit*>(QStringLiteral("model"));

@@ -1,12 +1,15 @@
 #include "widgetfixtures.h"
 
 #include "codeeditor.h"
+#include "codefont.h"
 #include "cudalexer.h"
 #include "filepane.h"
 #include "kernelview.h"
 
 #include <Qsci/qscilexerpython.h>
 
+#include <QFontInfo>
+#include <QFontMetrics>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -25,6 +28,7 @@ private Q_SLOTS:
     void openLocationMarksTheLine();
     void badFilesExplainThemselves();
     void turnThatCannotLoad();
+    void codeIsMonospaceUnderAChineseLocale();
 
 private:
     static TurnContent content(const QList<FileContent>& files)
@@ -203,6 +207,23 @@ void TestKernelView::turnThatCannotLoad()
     const TurnContent one = content({ test::file(QStringLiteral("k.cu"), "int a;\n") });
     view.setTurn(&one, nullptr, {}, {});
     QVERIFY(view.message().contains(QStringLiteral("nothing before it")));
+}
+
+// Under a Chinese UI the code views keep a Latin monospace face first: every character as wide as the next, so
+// `constexpr int kBM` keeps its spaces and columns line up.
+void TestKernelView::codeIsMonospaceUnderAChineseLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    CodeEditor editor;
+    const QFont font = editor.lexer() ? editor.lexer()->defaultFont() : editor.font();
+    QLocale::setDefault(before);
+    QVERIFY(QFontInfo(font).fixedPitch());
+    const QFontMetrics metrics(font);
+    for (const QChar c : QStringLiteral("Mi r.k"))
+        QCOMPARE(metrics.horizontalAdvance(c), metrics.horizontalAdvance(QLatin1Char('M')));
+    QVERIFY2(!font.families().first().contains(QStringLiteral("CJK")), qPrintable(font.families().first()));
+    QCOMPARE(codeFont().families(), font.families());
 }
 
 QTEST_MAIN(TestKernelView)

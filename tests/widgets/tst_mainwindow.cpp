@@ -24,6 +24,7 @@
 #include "tracepanel.h"
 #include "transcriptview.h"
 #include "verificationview.h"
+#include "store/trajectoryfilter.h"
 #include "welcomepage.h"
 #include "windowsettings.h"
 
@@ -530,6 +531,10 @@ void TestMainWindow::agentContinuesForksAndSteers()
     const Turn& written = w.trajectory().turns.at(before.turns.size());
     QCOMPARE(written.parentUuid, before.turns.at(3).uuid);
     QCOMPARE(w.currentTurn(), before.turns.size() + 1); // the window follows the agent to its last turn
+    // The list counts the new turns too, not the numbers it had when the store opened.
+    auto* list = w.findChild<QTableView*>(QStringLiteral("trajectoryView"));
+    const QModelIndex turnsCell = list->model()->index(list->currentIndex().row(), int(TrajectoryColumn::Turns));
+    QCOMPARE(turnsCell.data().toInt(), w.trajectory().turns.size());
     QString error;
     const auto stored = w.store()->turn(written.storeId, true, &error);
     QVERIFY2(stored, qPrintable(error));
@@ -558,11 +563,17 @@ void TestMainWindow::agentContinuesForksAndSteers()
     expectedParents.sort();
     QCOMPARE(forkParents, expectedParents);
 
+    // Turns are numbered by their place on their branch, as the toolbar shows them: a fork's first turn after turn 1
+    // is turn 2, whatever its place in the store.
+    const int forkTurn = before.turns.size() + 2;
+    QCOMPARE(w.turnNumber(forkTurn), w.trajectory().turns.at(forkTurn).parentUuid == before.turns.at(0).uuid ? 2 : 3);
+
     // Steer after turn 3: a message and an edited file become a human-edit turn; nothing runs.
     w.goToTurn(2);
     QTimer::singleShot(0, &w, [] {
         auto* dialog = qobject_cast<SteerDialog*>(QApplication::activeModalWidget());
         QVERIFY(dialog);
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("Steer after turn 3"));
         dialog->messageEdit()->setPlainText(QStringLiteral("Use shared memory."));
         dialog->fileChooser()->setCurrentText(QStringLiteral("kernels/softmax.cu"));
         dialog->fileEdit()->setPlainText(QStringLiteral("// edited by hand\n"));

@@ -4,6 +4,7 @@
 #include "trace/tracereader.h"
 
 #include <QSignalSpy>
+#include <QSet>
 #include <QTest>
 
 using namespace kwb;
@@ -64,6 +65,18 @@ void TestTimelineView::wheelZoomKeepsTheTimeUnderTheCursor()
         }
     }
     QVERIFY(view.nsPerPixel() < fullScale);
+
+    // At every zoom the ruler's labels are distinct, however far from the trace's start the view is.
+    const qint64 origin = m_model->startTime();
+    for (const double perPixel : { 1.0, 10.0, 1e3, 1e5, 1e7 }) {
+        view.setTimeScale(origin + qint64(1.137e9), perPixel);
+        const auto ticks = view.rulerTicks();
+        QVERIFY(ticks.size() >= 5);
+        QSet<QString> labels;
+        for (const auto& tick : ticks)
+            labels.insert(tick.second);
+        QVERIFY2(labels.size() == ticks.size(), qPrintable(QStringLiteral("%1 px/ns: %2").arg(perPixel).arg(ticks.first().second)));
+    }
 }
 
 void TestTimelineView::clickSelectsTheEventUnderIt()
