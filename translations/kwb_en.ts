@@ -170,14 +170,6 @@
 <context>
     <name>kwb::BranchOutlineModel</name>
     <message>
-        <source>Fork from turn %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>↳ Turn %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Turn %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -191,6 +183,26 @@
     </message>
     <message>
         <source>Reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork %1, from turn %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork %1, a root of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The main line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↳ Turn %1 · fork %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn %1 · fork %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -702,6 +714,27 @@
     <message>
         <source>Exporting to %1…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 from %n trajectories to %2.</source>
+        <translation>
+            <numerusform>Wrote %1 from %n trajectory to %2.</numerusform>
+            <numerusform>Wrote %1 from %n trajectories to %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n preference pair</numerusform>
+            <numerusform>%n preference pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es)</source>
+        <translation>
+            <numerusform>%n branch</numerusform>
+            <numerusform>%n branches</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -170,14 +170,6 @@
 <context>
     <name>kwb::BranchOutlineModel</name>
     <message>
-        <source>Fork from turn %1</source>
-        <translation>Bifurcación desde el turno %1</translation>
-    </message>
-    <message>
-        <source>↳ Turn %1</source>
-        <translation>↳ Turno %1</translation>
-    </message>
-    <message>
         <source>Turn %1</source>
         <translation>Turno %1</translation>
     </message>
@@ -192,6 +184,26 @@
     <message>
         <source>Reward</source>
         <translation>Recompensa</translation>
+    </message>
+    <message>
+        <source>Fork %1, from turn %2</source>
+        <translation>Bifurcación %1, desde el turno %2</translation>
+    </message>
+    <message>
+        <source>Fork %1, a root of its own</source>
+        <translation>Bifurcación %1, con raíz propia</translation>
+    </message>
+    <message>
+        <source>The main line</source>
+        <translation>La línea principal</translation>
+    </message>
+    <message>
+        <source>↳ Turn %1 · fork %2</source>
+        <translation>↳ Turno %1 · bifurcación %2</translation>
+    </message>
+    <message>
+        <source>Turn %1 · fork %2</source>
+        <translation>Turno %1 · bifurcación %2</translation>
     </message>
 </context>
 <context>
@@ -702,6 +714,27 @@
     <message>
         <source>Exporting to %1…</source>
         <translation>Exportando a %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 from %n trajectories to %2.</source>
+        <translation>
+            <numerusform>Se escribieron %1 de %n trayectoria en %2.</numerusform>
+            <numerusform>Se escribieron %1 de %n trayectorias en %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n par de preferencia</numerusform>
+            <numerusform>%n pares de preferencia</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es)</source>
+        <translation>
+            <numerusform>%n rama</numerusform>
+            <numerusform>%n ramas</numerusform>
+        </translation>
     </message>
 </context>
 <context>

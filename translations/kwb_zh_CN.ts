@@ -170,14 +170,6 @@
 <context>
     <name>kwb::BranchOutlineModel</name>
     <message>
-        <source>Fork from turn %1</source>
-        <translation>从第 %1 轮分叉</translation>
-    </message>
-    <message>
-        <source>↳ Turn %1</source>
-        <translation>↳ 第 %1 轮</translation>
-    </message>
-    <message>
         <source>Turn %1</source>
         <translation>第 %1 轮</translation>
     </message>
@@ -192,6 +184,26 @@
     <message>
         <source>Reward</source>
         <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Fork %1, from turn %2</source>
+        <translation>分叉 %1，从第 %2 回合分出</translation>
+    </message>
+    <message>
+        <source>Fork %1, a root of its own</source>
+        <translation>分叉 %1，独立的根</translation>
+    </message>
+    <message>
+        <source>The main line</source>
+        <translation>主线</translation>
+    </message>
+    <message>
+        <source>↳ Turn %1 · fork %2</source>
+        <translation>↳ 第 %1 回合 · 分叉 %2</translation>
+    </message>
+    <message>
+        <source>Turn %1 · fork %2</source>
+        <translation>第 %1 回合 · 分叉 %2</translation>
     </message>
 </context>
 <context>
@@ -693,6 +705,24 @@
     <message>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 from %n trajectories to %2.</source>
+        <translation>
+            <numerusform>已将 %n 条轨迹中的 %1 写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n 个偏好对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n branch(es)</source>
+        <translation>
+            <numerusform>%n 个分支</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -133,13 +133,18 @@ bool ImportExportController::startExport(const QString& output, const QString& f
             *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
             return false;
         }
-        if (!ExportFormat::write(store, *ids, format, options, file, progress, message))
+        qint64 records = -1;
+        if (!ExportFormat::write(store, *ids, format, options, file, progress, message, &records))
             return false; // the temporary file is dropped: the target stays as it was
         if (!file.commit()) {
             *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
             return false;
         }
-        *message = tr("Exported %n trajectories to %1.", nullptr, int(ids->size())).arg(output);
+        // What was written, not what was asked for: a pairs export of tied forks writes nothing and says so above.
+        const QString written = format == QLatin1String("pairs") ? tr("%n preference pair(s)", nullptr, int(records))
+                                                                 : tr("%n branch(es)", nullptr, int(records));
+        *message = records >= 0 ? tr("Wrote %1 from %n trajectories to %2.", nullptr, int(ids->size())).arg(written, output)
+                                : tr("Exported %n trajectories to %1.", nullptr, int(ids->size())).arg(output);
         return true;
     });
     if (!started)

@@ -6,6 +6,8 @@
 #include "rolloutexporter.h"
 #include "sftexporter.h"
 
+#include <algorithm>
+
 namespace kwb {
 
 QStringList ExportFormat::names()
@@ -13,7 +15,38 @@ QStringList ExportFormat::names()
     return { QStringLiteral("jsonl"), QStringLiteral("sft"), QStringLiteral("pairs"), QStringLiteral("rollouts"), QStringLiteral("atif"), QStringLiteral("kernelbench") };
 }
 
-bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
+namespace {
+
+// Passes writes on to another device and counts the lines (records) that went through.
+class LineCounter : public QIODevice
+{
+public:
+    explicit LineCounter(QIODevice& target)
+        : m_target(target)
+    {
+        open(QIODevice::WriteOnly);
+    }
+    qint64 lines() const { return m_lines; }
+    QString targetError() const { return m_target.errorString(); }
+
+protected:
+    qint64 readData(char*, qint64) override { return -1; }
+    qint64 writeData(const char* data, qint64 size) override
+    {
+        const qint64 written = m_target.write(data, size);
+        if (written > 0)
+            m_lines += std::count(data, data + written, '\n');
+        if (written < 0)
+            setErrorString(m_target.errorString());
+        return written;
+    }
+
+private:
+    QIODevice& m_target;
+    qint64 m_lines = 0;
+};
+
+bool writeFormat(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
     QIODevice& out, const TrajectorySource::Progress& progress, QString* error)
 {
     if (format == QLatin1String("jsonl"))
@@ -28,7 +61,38 @@ bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QSt
         return AtifExporter::write(store, ids, options, out, progress, error);
     if (format == QLatin1String("kernelbench"))
         return KernelBenchResultsExporter::write(store, ids, options, out, progress, error);
-    *error = QStringLiteral("format '%1' is not one kwb exports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
+    *error = QStringLiteral("format '%1' is not one kwb exports; use one of %2.").arg(format, ExportFormat::names().join(QStringLiteral(", ")));
+    return false;
+}
+
+} // namespace
+
+bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
+    QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records)
+{
+    const bool training = format == QLatin1String("sft") || format == QLatin1String("pairs") || format == QLatin1String("rollouts");
+    if (!training) {
+        if (records)
+            *records = -1;
+        return writeFormat(store, ids, format, options, out, progress, error);
+    }
+    LineCounter counter(out);
+    if (!writeFormat(store, ids, format, options, counter, progress, error))
+        return false;
+    if (records)
+        *records = counter.lines();
+    if (counter.lines() > 0 || ids.isEmpty())
+        return true; // an empty selection is an empty export; trajectories that give nothing are said below
+    const QString of = ids.size() == 1 ? QStringLiteral("the 1 trajectory") : QStringLiteral("the %1 trajectories").arg(ids.size());
+    if (format == QLatin1String("pairs"))
+        *error = QStringLiteral("No preference pair in %1: a pair needs a fork whose branches score differently (ties, "
+                                "unevaluated branches and environment errors make none); pairs by label use accept, "
+                                "reject and star.")
+                     .arg(of);
+    else
+        *error = QStringLiteral("No branch of %1 is left to write (accepted-only keeps branches labelled accept; branches "
+                                "with an environment error are left out).")
+                     .arg(of);
     return false;
 }
 

@@ -13,8 +13,11 @@ class ExportFormat
 {
 public:
     static QStringList names(); // jsonl (native), sft, pairs, rollouts, atif, kernelbench
+    // The training-data formats (sft, pairs, rollouts: one record per line) that would write no record from the
+    // trajectories given fail with the reason instead of leaving an empty file; `records`, when given, gets how many lines they wrote (-1 for the
+    // document formats).
     static bool write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
-        QIODevice& out, const TrajectorySource::Progress& progress, QString* error);
+        QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records = nullptr);
 };
 
 } // namespace kwb

@@ -25,6 +25,14 @@ void BranchOutlineModel::setTrajectory(const Trajectory* trajectory, const TurnG
     m_outlineParent.fill(-1, n);
     m_row.fill(0, n);
     m_rows = QList<QList<int>>(n);
+    // Lanes by the order their first turns were made (parents come before children in the turn list), so the names
+    // stay as turns are added: main, fork 1, fork 2, ...
+    m_lane.fill(0, n);
+    int forks = 0;
+    for (int i = 0; i < n; ++i) {
+        const bool head = graph->parent(i) < 0 ? i != graph->roots().first() : !graph->isMainChild(i);
+        m_lane[i] = head ? ++forks : graph->parent(i) >= 0 ? m_lane.at(graph->parent(i)) : 0;
+    }
     if (graph) {
         for (int root : graph->roots())
             appendChain(root, -1);
@@ -140,9 +148,15 @@ QVariant BranchOutlineModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return index.column() == RewardColumn ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::ToolTipRole:
-        if (head && m_graph->parent(i) >= 0)
-            return tr("Fork from turn %1").arg(m_graph->depth(m_graph->parent(i)) + 1);
-        return {};
+        if (m_lane.at(i) > 0) {
+            int first = i; // the fork's first turn
+            while (m_graph->parent(first) >= 0 && m_lane.at(m_graph->parent(first)) == m_lane.at(i))
+                first = m_graph->parent(first);
+            return m_graph->parent(first) >= 0
+                ? tr("Fork %1, from turn %2").arg(m_lane.at(i)).arg(m_graph->depth(m_graph->parent(first)) + 1)
+                : tr("Fork %1, a root of its own").arg(m_lane.at(i));
+        }
+        return tr("The main line");
     case Qt::DisplayRole:
         break;
     default:
@@ -150,7 +164,10 @@ QVariant BranchOutlineModel::data(const QModelIndex& index, int role) const
     }
     switch (index.column()) {
     case TurnColumn:
-        return head ? tr("↳ Turn %1").arg(m_graph->depth(i) + 1) : tr("Turn %1").arg(m_graph->depth(i) + 1);
+        // Named by lane, so two turns at the same depth never read the same: "Turn 5" and "Turn 5 · fork 1".
+        if (m_lane.at(i) == 0)
+            return tr("Turn %1").arg(m_graph->depth(i) + 1);
+        return (head ? tr("↳ Turn %1 · fork %2") : tr("Turn %1 · fork %2")).arg(m_graph->depth(i) + 1).arg(m_lane.at(i));
     case BadgesColumn: {
         QStringList texts;
         for (const TurnBadge& b : TurnBadges::of(turn))

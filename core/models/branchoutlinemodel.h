@@ -43,6 +43,7 @@ private:
     QList<int> m_row; // per turn: its row in that list
     QList<QList<int>> m_rows; // per turn: its nested rows
     QList<int> m_topRows;
+    QList<int> m_lane; // per turn: 0 on the main line, k on fork k (numbered in the order the forks were made)
     int m_current = -1;
 };
 

@@ -32,12 +32,8 @@ TurnGraph::TurnGraph(const Trajectory& trajectory)
 
 int TurnGraph::mainChild(int i) const
 {
-    int best = -1;
-    for (int c : m_children.at(i)) {
-        if (best < 0 || m_height.at(c) > m_height.at(best))
-            best = c;
-    }
-    return best;
+    const QList<int>& children = m_children.at(i);
+    return children.isEmpty() ? -1 : *std::min_element(children.begin(), children.end()); // the first made
 }
 
 bool TurnGraph::isMainChild(int i) const

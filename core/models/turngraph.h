@@ -8,7 +8,8 @@
 namespace kwb {
 
 // The shape of a trajectory's fork tree by turn index: parents, children, depths and, for each turn, its main
-// child (the one with the longest continuation), which is where "next" goes and what the outline keeps flat.
+// child (the first one made, as git's first parent: a fork that grows longer never takes the main line's place), which
+// is where "next" goes and what the outline keeps flat.
 class TurnGraph
 {
 public:

@@ -3,6 +3,7 @@
 #include "io/chatjsonlimporter.h"
 #include "io/kernelbenchresultsexporter.h"
 #include "io/kernelbenchrunimporter.h"
+#include "io/exportformat.h"
 #include "io/preferencepairs.h"
 #include "io/rolloutexporter.h"
 #include "io/atifexporter.h"
@@ -221,6 +222,20 @@ void TestExporters::sftOneLinePerBranch()
     QCOMPARE(kept.size(), 1);
     QCOMPARE(kept.first().value(QLatin1String("metadata")).toObject().value(QLatin1String("leaf")).toString(), QStringLiteral("lost-t1"));
     QCOMPARE(PreferencePairs::build(lost, ExportOptions::PairsBy::Reward).size(), 0);
+
+    // Nothing to write is said, not an empty file: siblings whose rewards tie make no pair.
+    Trajectory tied = toolTrajectory(QStringLiteral("tied"));
+    tied.turns[2].eval->reward = tied.turns[1].eval->reward;
+    auto tiedStore = storeWith(QStringLiteral("tied.kwb"), { tied });
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString error;
+    qint64 records = -2;
+    QVERIFY(!ExportFormat::write(*tiedStore, { 1 }, QStringLiteral("pairs"), {}, buffer, {}, &error, &records));
+    QVERIFY2(error.startsWith(QStringLiteral("No preference pair in the 1 trajectory")), qPrintable(error));
+    QCOMPARE(records, 0);
+    QVERIFY(ExportFormat::write(*lostStore, { 1 }, QStringLiteral("sft"), {}, buffer, {}, &error, &records));
+    QCOMPARE(records, 1);
 }
 
 void TestExporters::sftAcceptedOnlyAndUpToBest()

@@ -55,7 +55,7 @@ void TestBranchOutlineModel::outlineKeepsBranchesFlat()
     model.setTrajectory(&t, &graph);
     QCOMPARE(print(model),
         (QStringList { QStringLiteral("Turn 1|0.50× vs compile|1.00"),
-            QStringLiteral("  ↳ Turn 2|compile failed|-1.00"),
+            QStringLiteral("  ↳ Turn 2 · fork 1|compile failed|-1.00"),
             QStringLiteral("Turn 2|2.00× vs compile|3.00"),
             QStringLiteral("Turn 3||"),
             QStringLiteral("Turn 4||"),
@@ -63,6 +63,8 @@ void TestBranchOutlineModel::outlineKeepsBranchesFlat()
             QStringLiteral("Turn 6||") }));
     const QModelIndex fork = model.indexOfTurn(2);
     QCOMPARE(fork.parent(), model.index(0, 0));
+    QCOMPARE(fork.data(Qt::ToolTipRole).toString(), QStringLiteral("Fork 1, from turn 1"));
+    QCOMPARE(model.index(1, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("The main line"));
     QVERIFY(fork.data(BranchOutlineModel::BranchHeadRole).toBool());
     QCOMPARE(model.turnAt(model.index(2, 0)), 3);
     QCOMPARE(model.index(2, 0).data(BranchOutlineModel::UuidRole).toString(), QStringLiteral("o-t3"));

@@ -8,7 +8,7 @@ using namespace kwb;
 
 namespace {
 
-// 0 - 1 - 2 - 3 - 4        main line (longest)
+// 0 - 1 - 2 - 3 - 4        main line (the first children made)
 //      \- 5 - 6            fork from 1
 //          \- 7            fork from 5
 Trajectory tree()
@@ -53,6 +53,20 @@ void TestTurnNavigator::graph()
     QVERIFY(g.isAncestorOrSelf(1, 7));
     QVERIFY(!g.isAncestorOrSelf(2, 7));
     QCOMPARE(g.indexOf(QStringLiteral("5")), 5);
+
+    // A fork that grows longer than the main line stays a fork: the main line is the first child made, as git's
+    // first parent, so the tree's order does not change as turns are added.
+    Trajectory longer = tree();
+    for (int i = 8; i < 12; ++i) {
+        Turn turn;
+        turn.uuid = QString::number(i);
+        turn.parentUuid = QString::number(i == 8 ? 7 : i - 1);
+        longer.turns.append(turn);
+    }
+    const TurnGraph grown(longer);
+    QVERIFY(grown.height(5) > grown.height(2));
+    QCOMPARE(grown.mainChild(1), 2);
+    QCOMPARE(grown.leafFrom(0), 4);
 }
 
 void TestTurnNavigator::walkTheMainBranch()

@@ -46,6 +46,11 @@ void TestImportExportController::exportInViewThenImport()
     QFile exported(out);
     QVERIFY(exported.open(QIODevice::ReadOnly));
     QCOMPARE(exported.readAll().count('\n'), 1);
+    // Training data says what it wrote: each fork's better and worse branch is one preference pair.
+    QVERIFY(controller.startExport(dir.filePath(QStringLiteral("pairs.jsonl")), QStringLiteral("pairs"), {}, {}));
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.last().at(1).toString().startsWith(QStringLiteral("Wrote 2 preference pair")),
+        qPrintable(finished.last().at(1).toString()));
 
     const QString target = dir.filePath(QStringLiteral("b.kwb"));
     QVERIFY(Store::open(target, &error));
