@@ -7,7 +7,7 @@ execute_process(COMMAND "${KWB}" gen-synthetic --store "${SCRATCH}/demo.kwb" --t
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "kwb gen-synthetic failed:\n${out}")
 endif()
-execute_process(COMMAND "${WORKBENCH}" "${SCRATCH}/demo.kwb" --screenshot "${SCRATCH}/shot.png" --trajectory 4 --turn 5
+execute_process(COMMAND "${WORKBENCH}" "${SCRATCH}/demo.kwb" --screenshot "${SCRATCH}/shot.png" --trajectory 4 --turn 3
                         --diff --pane transcript
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0 OR NOT EXISTS "${SCRATCH}/shot.png")
