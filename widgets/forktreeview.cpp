@@ -29,7 +29,9 @@ void ForkTreeView::setOutline(BranchOutlineModel* model)
     header()->setSectionResizeMode(BranchOutlineModel::TurnColumn, QHeaderView::Interactive);
     header()->setSectionResizeMode(BranchOutlineModel::BadgesColumn, QHeaderView::Stretch);
     header()->setSectionResizeMode(BranchOutlineModel::RewardColumn, QHeaderView::ResizeToContents);
-    setColumnWidth(BranchOutlineModel::TurnColumn, 110);
+    // Room for a fork's turn name two levels down ("↳ Turn 12 · fork 3"), so lanes are never elided to "fo…".
+    const QString widest = BranchOutlineModel::tr("↳ Turn %1 · fork %2").arg(99).arg(9);
+    setColumnWidth(BranchOutlineModel::TurnColumn, fontMetrics().horizontalAdvance(widest) + 3 * indentation() + 12);
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (!m_updating && current.isValid())
             Q_EMIT turnActivated(m_outline->turnAt(current));
