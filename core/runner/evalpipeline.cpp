@@ -23,6 +23,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <random>
 #include <thread>
 #include <sstream>
@@ -275,7 +276,8 @@ void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, 
         stage.status = "timed-out";
         stage.message = "The " + who + " timed out after " + std::to_string(int(spec.limits.wallSeconds)) + " s.";
     } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
-        stage.status = stage.result["task_error"].toBool() ? "error" : "failed";
+        // Whose failure it was is never a candidate stage's word: candidate code may have written that file itself.
+        stage.status = !candidateCode && stage.result["task_error"].toBool() ? "error" : "failed";
         stage.message = stage.result["reason"].toString();
     } else if (!outcome.succeeded() || (!resultName.empty() && !stage.result.isObject())) {
         stage.status = candidateCode ? "failed" : "error";
@@ -612,12 +614,38 @@ std::string EvalPipeline::torchExtensionsDirectory() const
     return (m_layout == "single-file" && !m_buildKey.empty() ? root / m_buildKey : root).string();
 }
 
+// Whether the candidate brings CUDA code: a .cu file in a workspace (its root or kernels/), or `cuda_sources=` in a
+// single file (load_inline).
+bool EvalPipeline::hasCudaSources() const
+{
+    std::error_code ec;
+    if (m_layout == "workspace") {
+        for (const fs::path& dir : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
+            for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                if (it->path().extension() == ".cu")
+                    return true;
+            }
+        }
+        return false;
+    }
+    std::ifstream in(m_candidateCopy);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::regex_search(text, std::regex(R"(\bcuda_sources\s*=)"));
+}
+
 void EvalPipeline::compile()
 {
     // No GPU here to build for and run on is the machine's failure, found before anything of the candidate's runs.
     if (const std::string why = noGpu(); !why.empty()) {
         m_compile.status = "error";
         m_compile.message = "No GPU to evaluate on: " + why + "; evaluate on a GPU host, or with --device cpu.";
+        return;
+    }
+    // So is CUDA on the cpu device: read here, on the trusted side, since a candidate stage's own report of whose
+    // failure it was is not taken.
+    if (m_request.device != "cuda" && hasCudaSources()) {
+        m_compile.status = "error";
+        m_compile.message = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host).";
         return;
     }
     m_buildKey = buildKey();

@@ -77,6 +77,7 @@ private:
     const std::string& toolchain();
     std::string buildArch(); // the request's --arch, else (on the GPU) the GPU's own, found by the toolchain stage
     std::string noGpu(); // on cuda without --arch: why the toolchain stage found no GPU (empty: one was found)
+    bool hasCudaSources() const; // the candidate's copy brings CUDA code (.cu files, or load_inline's cuda_sources)
     std::string bindingObject(); // the harness's binding built once per flags and toolchain; empty when it would not build
     std::string buildKey();
     std::string reportKey() const;

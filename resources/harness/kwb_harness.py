@@ -113,14 +113,10 @@ def stage_compile(args):
     start = time.perf_counter()
     libraries, allow_torch = kwb_guard.task_policy(args.task) if args.task else ((), False)
     static = kwb_guard.static_flags(args.single_file or args.workspace, libraries)  # read before any of it runs
+    # CUDA on the cpu device is found by the runner before this stage starts (the runner's own check, not this one's).
     cpu_only = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host)."
     if args.single_file:
-        # load_inline builds while the module is imported; torch keys that build by source and flags itself. CUDA
-        # sources on the cpu device are the evaluation's mistake, not the candidate's: said before anything runs.
-        if args.device != "cuda":
-            with open(args.single_file, encoding="utf-8", errors="replace") as f:
-                if re.search(r"\bcuda_sources\s*=", f.read()):
-                    fail(out, "compile", cpu_only, task_error=True)
+        # load_inline builds while the module is imported; torch keys that build by source and flags itself.
         try:
             candidate = import_file(args.single_file, "kwb_candidate")
         except Exception as e:
@@ -152,7 +148,7 @@ def stage_compile(args):
         include_dirs.append(os.path.join(HERE, "workspace"))
     has_cuda = any(s.endswith(".cu") for s in sources)
     if has_cuda and args.device != "cuda":
-        fail(out, "compile", cpu_only, task_error=True)
+        fail(out, "compile", cpu_only)
     if args.cached_module:
         # The runner holds a build of these very sources; this candidate's own files are read, not built again.
         write_json(os.path.join(out, "compile.json"),

@@ -182,6 +182,8 @@ void TestEvalPipeline::outcomes_data()
     QTest::newRow("unbounded memory") << task << QStringLiteral("memory_hog.py") << QStringList { QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5") } << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("exceeded its memory limit");
     QTest::newRow("killed") << task << QStringLiteral("killed.py") << none << QStringLiteral("passed") << QStringLiteral("failed") << QStringLiteral("killed by signal 9");
     QTest::newRow("CUDA on the cpu device") << task << QStringLiteral("cuda_inline.py") << none << QStringLiteral("error") << QStringLiteral("not-run") << QStringLiteral("cannot be built or run on the cpu device");
+    // An exploit: the candidate writes its compile stage's result itself, calling its failure the task's. Still -1.
+    QTest::newRow("forged task error") << task << QStringLiteral("forged_task_error.py") << none << QStringLiteral("failed") << QStringLiteral("not-run") << QStringLiteral("forged");
     QTest::newRow("task does not import") << QStringLiteral("task_broken.py") << QStringLiteral("plain_torch.py") << none << QStringLiteral("passed") << QStringLiteral("error") << QStringLiteral("ModuleNotFoundError");
 }
 
