@@ -593,7 +593,7 @@ QString MainWindow::turnLabel(int turn) const
     if (turn < 0)
         return {};
     const QList<int> branch = m_navigator.branch();
-    const QString label = tr("Turn %1").arg(m_graph.depth(turn) + 1);
+    const QString label = tr("Turn %1").arg(turnNumber(turn));
     return branch.contains(turn) ? label : tr("%1 (another branch)").arg(label);
 }
 

@@ -319,7 +319,8 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     // Warm pairs (driver and worker with torch imported and the device ready), one per evaluation at once: each
     // serves one candidate, and its replacement warms up while that evaluation runs.
     std::unique_ptr<WorkerPool> pool;
-    if (options.warmWorkers) {
+    const bool toEvaluate = std::any_of(kept.begin(), kept.end(), [](const std::optional<JsonValue>& k) { return !k; });
+    if (options.warmWorkers && toEvaluate) { // a resumed run with every result kept starts no worker
         EvalRequest probe = options.base;
         probe.runDirectory = (outDir / "runs").string();
         const int pairs = options.warmPairs > 0 ? options.warmPairs : options.base.device == "cuda" ? 2 * evalJobs : evalJobs;
