@@ -16,7 +16,7 @@
 #   bench/h200/trust.sh gputests [REGEX]       the tests labelled gpu (ctest -L gpu), or those matching REGEX
 #   bench/h200/trust.sh kbset RULES            eval-set over the KernelBench tasks in build/kb (KernelBench/levelN, carried)
 #                                              with bench/kernelbench/run-own, under --rules RULES (KBSET_JOBS evaluations at
-#                                              once, default 3); the baselines' cache is kept as $OUT/kb-cache.tgz
+#                                              once, default 3); the baselines' cache is kept as $OUT/kb-cache-RULES.tgz
 #   bench/h200/trust.sh kbbase                 eager and torch.compile baselines only, for the tasks carried in build/kb-rest
 #                                              (a checkout's layout), KBBASE_JOBS (default 8) at once, within KBBASE_S
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
@@ -180,19 +180,26 @@ evalset)
     ;;
 kbset) # eval-set over the KernelBench tasks carried in build/kb (a checkout's layout) with bench/kernelbench/run-own,
        # under the rule profile named ($2), into $OUT/kb-$2; cache shared between profiles (builds, baselines)
+       # A carried build/kbc/kb-cache.tgz (baselines) is unpacked first; a carried build/kbc/kb-RULES.tgz (an earlier run's
+       # results) makes this run --resume it: only the tasks without a verdict are evaluated
     rules=$2
+    [ -f build/kbc/kb-cache.tgz ] && [ ! -d /tmp/kb-cache ] && tar xzf build/kbc/kb-cache.tgz -C /
+    resume=()
+    if [ -f "build/kbc/kb-$rules.tgz" ]; then tar xzf "build/kbc/kb-$rules.tgz" -C / && resume=(--resume); fi
     start=$(date +%s%N)
     timeout ${KBSET_S:-500} "$NEW" eval-set --tasks build/kb --candidates bench/kernelbench/run-own --out "/tmp/kb-$rules" \
-        --cache-dir /tmp/kb-cache --compile-jobs 12 --eval-jobs ${KBSET_JOBS:-3} --arch 9.0 --rules "$rules" > "$OUT/kb-$rules.json" 2> "/tmp/kb-$rules.stderr"
+        --cache-dir /tmp/kb-cache --compile-jobs 12 --eval-jobs ${KBSET_JOBS:-3} --arch 9.0 --rules "$rules" "${resume[@]}" \
+        > "$OUT/kb-$rules.json" 2> "/tmp/kb-$rules.stderr"
     echo "kb $rules: rc $? $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$OUT/kb.txt"
     cp /tmp/kb-$rules/table.txt "$OUT/kb-$rules-table.txt" 2>/dev/null; cat "$OUT/kb-$rules-table.txt" 2>/dev/null
     fields /tmp/kb-$rules/results/*.json >> "$OUT/kb.txt"
     tar czf "$OUT/kb-$rules.tgz" /tmp/kb-$rules/results /tmp/kb-$rules/runs/*-baselines.json /tmp/kb-$rules.stderr 2>/dev/null
-    tar czf "$OUT/kb-cache.tgz" /tmp/kb-cache/baselines 2>/dev/null
+    tar czf "$OUT/kb-cache-$rules.tgz" /tmp/kb-cache/baselines 2>/dev/null
     ;;
 kbbase) # baselines only: eval-set over build/kb-rest with no candidates; each task's result is written as it finishes,
         # so a run stopped by KBBASE_S keeps the tasks it timed
     mkdir -p /tmp/kb-none
+    [ -f build/kbc/kb-cache.tgz ] && [ ! -d /tmp/kb-cache ] && tar xzf build/kbc/kb-cache.tgz -C /
     start=$(date +%s%N)
     timeout ${KBBASE_S:-500} "$NEW" eval-set --tasks build/kb-rest --candidates /tmp/kb-none --out /tmp/kb-base \
         --cache-dir /tmp/kb-cache --eval-jobs ${KBBASE_JOBS:-8} --workers cold --arch 9.0 > "$OUT/kb-base.json" 2> /tmp/kb-base.stderr
