@@ -206,5 +206,6 @@ kbbase) # baselines only: eval-set over build/kb-rest with no candidates; each t
     echo "kb base: rc $? $(( ($(date +%s%N) - start) / 1000000 )) ms, $(ls /tmp/kb-base/results | wc -l) results" | tee -a "$OUT/kb.txt"
     fields /tmp/kb-base/results/*.json >> "$OUT/kb.txt"
     tar czf "$OUT/kb-base.tgz" /tmp/kb-base/results /tmp/kb-base.stderr 2>/dev/null
+    tar czf "$OUT/kb-cache-base.tgz" /tmp/kb-cache/baselines 2>/dev/null
     ;;
 esac
