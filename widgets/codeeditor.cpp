@@ -60,6 +60,12 @@ CodeEditor::CodeEditor(QWidget* parent)
 
     m_chevronIndicator = indicatorDefine(QsciScintilla::StraightBoxIndicator);
     setIndicatorForegroundColor(QColor(0x8e, 0x24, 0xaa, 60), m_chevronIndicator);
+    m_addedWordIndicator = indicatorDefine(QsciScintilla::FullBoxIndicator);
+    setIndicatorForegroundColor(QColor(0x2e, 0xa0, 0x43, 90), m_addedWordIndicator);
+    setIndicatorDrawUnder(true, m_addedWordIndicator);
+    m_removedWordIndicator = indicatorDefine(QsciScintilla::FullBoxIndicator);
+    setIndicatorForegroundColor(QColor(0xcf, 0x22, 0x2e, 80), m_removedWordIndicator);
+    setIndicatorDrawUnder(true, m_removedWordIndicator);
 }
 
 bool CodeEditor::hasMarker(const QsciScintilla* editor, int line, int marker)
@@ -159,10 +165,30 @@ void CodeEditor::markDiff(const QList<LineDiff::Kind>& kinds)
     }
 }
 
+void CodeEditor::markWords(int line, const QList<LineDiff::Range>& ranges, bool added)
+{
+    const int indicator = added ? m_addedWordIndicator : m_removedWordIndicator;
+    for (const LineDiff::Range& r : ranges)
+        fillIndicatorRange(line, r.start, line, r.start + r.length, indicator);
+}
+
+bool CodeEditor::hasWordMark(int line, int index) const
+{
+    const long position = positionFromLineIndex(line, index);
+    for (int indicator : { m_addedWordIndicator, m_removedWordIndicator }) {
+        if (const_cast<CodeEditor*>(this)->SendScintilla(SCI_INDICATORVALUEAT, static_cast<unsigned long>(indicator), position) != 0)
+            return true;
+    }
+    return false;
+}
+
 void CodeEditor::clearDiffMarks()
 {
     for (int m : { AddedLine, RemovedLine, ChangedLine, AddedSign, RemovedSign, ChangedSign })
         markerDeleteAll(m);
+    const int lastLine = std::max(0, lines() - 1);
+    for (int indicator : { m_addedWordIndicator, m_removedWordIndicator })
+        clearIndicatorRange(0, 0, lastLine, lineLength(lastLine), indicator);
 }
 
 void CodeEditor::markDiagnostic(int line, int column, Diagnostic::Severity severity)

@@ -25,6 +25,9 @@ public:
     void setPlainMessage(const QString& text); // e.g. "this file does not exist in that turn"
 
     void markDiff(const QList<LineDiff::Kind>& kinds);
+    // Marks the changed words of a 0-based line (character ranges of LineDiff::wordChanges) in a deeper colour.
+    void markWords(int line, const QList<LineDiff::Range>& ranges, bool added);
+    bool hasWordMark(int line, int index) const; // a character of a line is marked as a changed word
     void clearDiffMarks();
     // Puts the cursor on a 0-based line and marks it as the place a diagnostic points to.
     void markDiagnostic(int line, int column, Diagnostic::Severity severity);
@@ -41,6 +44,8 @@ private:
     QsciLexer* m_cuda;
     QsciLexer* m_python;
     int m_chevronIndicator = -1;
+    int m_addedWordIndicator = -1;
+    int m_removedWordIndicator = -1;
     int m_diagnosticLine = -1;
     bool m_large = false;
 };

@@ -2,9 +2,12 @@
 
 #include "codeeditor.h"
 
+#include <QHash>
 #include <QLabel>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kwb {
 
@@ -34,6 +37,7 @@ FilePane::FilePane(const QString& path, QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_baseEditor(new CodeEditor(this))
     , m_editor(new CodeEditor(this))
+    , m_unified(new CodeEditor(this))
 {
     m_notice->setObjectName(QStringLiteral("fileNotice"));
     m_notice->setWordWrap(true);
@@ -41,6 +45,11 @@ FilePane::FilePane(const QString& path, QWidget* parent)
     m_notice->hide();
     m_baseEditor->setObjectName(QStringLiteral("baseEditor"));
     m_editor->setObjectName(QStringLiteral("fileEditor"));
+    m_unified->setObjectName(QStringLiteral("unifiedEditor"));
+    // Two line numbers per line, the old version's and the new one's, as a text margin.
+    m_unified->setMarginType(0, QsciScintilla::TextMarginRightJustified);
+    m_unified->setMarginWidth(0, QStringLiteral("00000 00000 "));
+    m_unified->hide();
     m_splitter->addWidget(titled(m_baseTitle, m_baseEditor, this));
     m_splitter->addWidget(titled(m_title, m_editor, this));
     m_splitter->setChildrenCollapsible(false);
@@ -52,6 +61,7 @@ FilePane::FilePane(const QString& path, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_notice);
     layout->addWidget(m_splitter);
+    layout->addWidget(m_unified);
 
     connect(m_editor, &QsciScintillaBase::SCN_UPDATEUI, this, [this](int updated) {
         if (updated & QsciScintillaBase::SC_UPDATE_V_SCROLL)
@@ -120,6 +130,7 @@ void FilePane::setFile(const FileContent* current, const FileContent* base, bool
         m_diff = LineDiff::compute(oldText, newText);
         m_baseEditor->markDiff(m_diff.oldLineKinds());
         m_editor->markDiff(m_diff.newLineKinds());
+        markWords();
         if (m_diff.isApproximate())
             notes.append(tr("The two versions differ too much for a line-by-line diff; the differing block is marked as one change."));
         else if (m_diff.isIdentical() && base && current)
@@ -131,9 +142,120 @@ void FilePane::setFile(const FileContent* current, const FileContent* base, bool
         m_diff = LineDiff();
         m_editor->clearDiffMarks();
     }
+    m_currentChange = -1;
+    fillUnified();
+    setUnified(m_unifiedMode);
     m_editor->setFirstVisibleLine(firstLine); // stepping keeps the reader's place
     m_notice->setText(notes.join(QLatin1Char(' ')));
     m_notice->setVisible(!notes.isEmpty());
+}
+
+namespace {
+
+// The changed lines of a block paired in order (the first removed with the first added, ...): each pair's
+// changed words are what a reader looks for. Long lines and very large blocks are left to the line marks.
+template<typename Mark>
+void forEachLinePair(const LineDiff& diff, const QStringList& oldLines, const QStringList& newLines, Mark mark)
+{
+    constexpr int kMaxPairs = 2000;
+    constexpr int kMaxLength = 1000;
+    int pairs = 0;
+    for (const LineDiff::Hunk& h : diff.hunks()) {
+        if (h.kind != LineDiff::Kind::Changed)
+            continue;
+        for (int k = 0; k < std::min(h.oldCount, h.newCount) && pairs < kMaxPairs; ++k, ++pairs) {
+            const QString& a = oldLines.value(h.oldStart + k);
+            const QString& b = newLines.value(h.newStart + k);
+            if (a.size() <= kMaxLength && b.size() <= kMaxLength)
+                mark(h, k, LineDiff::wordChanges(a, b));
+        }
+    }
+}
+
+} // namespace
+
+void FilePane::markWords()
+{
+    const QStringList oldLines = LineDiff::splitLines(m_baseEditor->text());
+    const QStringList newLines = LineDiff::splitLines(m_editor->text());
+    forEachLinePair(m_diff, oldLines, newLines, [this](const LineDiff::Hunk& h, int k, const LineDiff::WordChanges& words) {
+        m_baseEditor->markWords(h.oldStart + k, words.oldRanges, false);
+        m_editor->markWords(h.newStart + k, words.newRanges, true);
+    });
+}
+
+void FilePane::fillUnified()
+{
+    m_unifiedChangeLines.clear();
+    if (!m_diffShown) {
+        m_unified->setPlainMessage(QString());
+        return;
+    }
+    // Equal lines once; a changed block as its removed lines, then its added ones.
+    const QStringList oldLines = LineDiff::splitLines(m_baseEditor->text());
+    const QStringList newLines = LineDiff::splitLines(m_editor->text());
+    QStringList lines;
+    QList<LineDiff::Kind> kinds;
+    QStringList numbers;
+    QHash<int, int> oldRow, newRow; // a changed block's first old / new line -> its row in the unified text
+    for (const LineDiff::Hunk& h : m_diff.hunks()) {
+        if (h.kind != LineDiff::Kind::Equal)
+            m_unifiedChangeLines.append(int(lines.size()));
+        for (int i = 0; i < h.oldCount && h.kind != LineDiff::Kind::Equal; ++i) {
+            oldRow.insert(h.oldStart + i, int(lines.size()));
+            lines.append(oldLines.value(h.oldStart + i));
+            kinds.append(LineDiff::Kind::Removed);
+            numbers.append(QStringLiteral("%1 %2 ").arg(h.oldStart + i + 1, 5).arg(QString(), 5));
+        }
+        for (int i = 0; i < h.newCount; ++i) {
+            newRow.insert(h.newStart + i, int(lines.size()));
+            lines.append(newLines.value(h.newStart + i));
+            kinds.append(h.kind == LineDiff::Kind::Equal ? LineDiff::Kind::Equal : LineDiff::Kind::Added);
+            const QString oldNumber = h.kind == LineDiff::Kind::Equal ? QString::number(h.oldStart + i + 1) : QString();
+            numbers.append(QStringLiteral("%1 %2 ").arg(oldNumber, 5).arg(h.newStart + i + 1, 5));
+        }
+    }
+    m_unified->setContent(m_path, lines.join(QLatin1Char('\n')).toUtf8());
+    m_unified->markDiff(kinds);
+    m_unified->clearMarginText();
+    for (int row = 0; row < numbers.size(); ++row)
+        m_unified->setMarginText(row, numbers.at(row), QsciScintillaBase::STYLE_LINENUMBER);
+    forEachLinePair(m_diff, oldLines, newLines, [&](const LineDiff::Hunk& h, int k, const LineDiff::WordChanges& words) {
+        m_unified->markWords(oldRow.value(h.oldStart + k), words.oldRanges, false);
+        m_unified->markWords(newRow.value(h.newStart + k), words.newRanges, true);
+    });
+}
+
+void FilePane::setUnified(bool on)
+{
+    m_unifiedMode = on;
+    const bool unified = on && m_diffShown;
+    m_unified->setVisible(unified);
+    m_splitter->setVisible(!unified);
+}
+
+int FilePane::changeLine(int index) const
+{
+    const QList<LineDiff::Hunk> changes = m_diff.changes();
+    if (index < 0 || index >= changes.size())
+        return -1;
+    if (m_unifiedMode)
+        return m_unifiedChangeLines.value(index, -1);
+    return std::min(changes.at(index).newStart, std::max(0, m_editor->lines() - 1));
+}
+
+bool FilePane::goToChange(int index)
+{
+    const int line = changeLine(index);
+    if (line < 0)
+        return false;
+    m_currentChange = index;
+    CodeEditor* editor = m_unifiedMode ? m_unified : m_editor;
+    editor->setCursorPosition(line, 0);
+    editor->setFirstVisibleLine(std::max(0, line - 3)); // a little context above the change
+    if (!m_unifiedMode && m_diff.changes().at(index).newCount == 0) // a removal: show its lines on the old side
+        m_baseEditor->setFirstVisibleLine(std::max(0, m_diff.changes().at(index).oldStart - 3));
+    return true;
 }
 
 } // namespace kwb

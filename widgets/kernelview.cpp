@@ -7,7 +7,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QIcon>
 #include <QMap>
+#include <QPainter>
+#include <QPixmap>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -17,6 +20,10 @@ namespace kwb {
 KernelView::KernelView(QWidget* parent)
     : QWidget(parent)
     , m_diffToggle(new QToolButton(this))
+    , m_unifiedToggle(new QToolButton(this))
+    , m_previousChange(new QToolButton(this))
+    , m_nextChange(new QToolButton(this))
+    , m_changeStatus(new QLabel(this))
     , m_baseChoice(new QComboBox(this))
     , m_findEdit(new QLineEdit(this))
     , m_findStatus(new QLabel(this))
@@ -29,6 +36,18 @@ KernelView::KernelView(QWidget* parent)
     m_diffToggle->setToolTip(tr("Compare every file side by side with another turn"));
     m_diffToggle->setCheckable(true);
     m_diffToggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_unifiedToggle->setObjectName(QStringLiteral("unifiedToggle"));
+    m_unifiedToggle->setText(tr("Unified"));
+    m_unifiedToggle->setToolTip(tr("One column of removed and added lines instead of two sides"));
+    m_unifiedToggle->setCheckable(true);
+    m_unifiedToggle->setEnabled(false);
+    m_previousChange->setObjectName(QStringLiteral("previousChange"));
+    m_previousChange->setArrowType(Qt::UpArrow);
+    m_previousChange->setToolTip(tr("Previous change (Shift+F7)"));
+    m_nextChange->setObjectName(QStringLiteral("nextChange"));
+    m_nextChange->setArrowType(Qt::DownArrow);
+    m_nextChange->setToolTip(tr("Next change (F7)"));
+    m_changeStatus->setObjectName(QStringLiteral("changeStatus"));
     m_baseChoice->setObjectName(QStringLiteral("diffBase"));
     m_baseChoice->addItem(tr("against the previous turn"));
     m_baseChoice->setEnabled(false);
@@ -49,8 +68,18 @@ KernelView::KernelView(QWidget* parent)
 
     connect(m_diffToggle, &QToolButton::toggled, this, [this](bool on) {
         m_baseChoice->setEnabled(on);
+        m_unifiedToggle->setEnabled(on);
         Q_EMIT diffToggled(on);
     });
+    connect(m_unifiedToggle, &QToolButton::toggled, this, [this](bool on) {
+        for (int i = 0; i < m_tabs->count(); ++i)
+            static_cast<FilePane*>(m_tabs->widget(i))->setUnified(on);
+        updateChangeControls();
+        Q_EMIT unifiedToggled(on);
+    });
+    connect(m_previousChange, &QToolButton::clicked, this, &KernelView::goToPreviousChange);
+    connect(m_nextChange, &QToolButton::clicked, this, &KernelView::goToNextChange);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &KernelView::updateChangeControls);
     connect(m_baseChoice, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT baseChanged(base()); });
     connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { findFromBar(true); });
 
@@ -58,6 +87,11 @@ KernelView::KernelView(QWidget* parent)
     bar->setContentsMargins(4, 2, 4, 2);
     bar->addWidget(m_diffToggle);
     bar->addWidget(m_baseChoice);
+    bar->addWidget(m_unifiedToggle);
+    bar->addSpacing(8);
+    bar->addWidget(m_previousChange);
+    bar->addWidget(m_nextChange);
+    bar->addWidget(m_changeStatus);
     bar->addStretch();
     bar->addWidget(m_findStatus);
     bar->addWidget(m_findEdit);
@@ -112,8 +146,9 @@ void KernelView::clear(const QString& message)
 }
 
 void KernelView::setTurn(const TurnContent* current, const TurnContent* base, const QString& currentLabel,
-    const QString& baseLabel)
+    const QString& baseLabel, const QMap<QString, QString>* baseHashes)
 {
+    m_changes.clear();
     if (!current || !current->error.isEmpty()) {
         clear(current ? tr("The files of this turn could not be loaded: %1").arg(current->error) : QString());
         return;
@@ -152,9 +187,151 @@ void KernelView::setTurn(const TurnContent* current, const TurnContent* base, co
             m_tabs->setTabToolTip(index, it.key());
         }
         pane->setFile(it.value().first, it.value().second, diff, currentLabel, baseLabel);
+        pane->setUnified(isUnified());
     }
     if (FilePane* keep = paneFor(before))
         m_tabs->setCurrentWidget(keep);
+
+    // What changed against the turn compared with (or the previous one), for the tabs' marks.
+    QMap<QString, QString> previous;
+    if (diff) {
+        for (const FileContent& f : base->files)
+            previous.insert(f.path, f.sha256);
+    } else if (baseHashes) {
+        previous = *baseHashes;
+    }
+    if (diff || baseHashes) {
+        for (auto it = files.cbegin(); it != files.cend(); ++it) {
+            const FileContent* now = it.value().first;
+            if (!now)
+                m_changes.insert(it.key(), FileChange::Removed);
+            else if (!previous.contains(it.key()))
+                m_changes.insert(it.key(), FileChange::Added);
+            else if (previous.value(it.key()) != now->sha256)
+                m_changes.insert(it.key(), FileChange::Changed);
+        }
+    }
+    m_baseLabel = baseLabel;
+    markTabs();
+    updateChangeControls();
+}
+
+void KernelView::markTabs()
+{
+    const auto dot = [](const QColor& colour) {
+        QPixmap pixmap(10, 10);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        painter.drawEllipse(QRectF(1, 1, 8, 8));
+        return QIcon(pixmap);
+    };
+    static const QIcon changed = dot(QColor(0xd9, 0x8c, 0x00));
+    static const QIcon added = dot(QColor(0x2e, 0x7d, 0x32));
+    static const QIcon removed = dot(QColor(0xc6, 0x28, 0x28));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const QString path = static_cast<FilePane*>(m_tabs->widget(i))->path();
+        const QString base = m_baseLabel.isEmpty() ? tr("the previous turn") : m_baseLabel;
+        switch (fileChange(path)) {
+        case FileChange::Same:
+            m_tabs->setTabIcon(i, QIcon());
+            m_tabs->setTabToolTip(i, path);
+            break;
+        case FileChange::Changed:
+            m_tabs->setTabIcon(i, changed);
+            m_tabs->setTabToolTip(i, tr("%1 — changed since %2").arg(path, base));
+            break;
+        case FileChange::Added:
+            m_tabs->setTabIcon(i, added);
+            m_tabs->setTabToolTip(i, tr("%1 — new since %2").arg(path, base));
+            break;
+        case FileChange::Removed:
+            m_tabs->setTabIcon(i, removed);
+            m_tabs->setTabToolTip(i, tr("%1 — removed since %2").arg(path, base));
+            break;
+        }
+    }
+}
+
+bool KernelView::isUnified() const
+{
+    return m_unifiedToggle->isChecked();
+}
+
+void KernelView::setUnified(bool on)
+{
+    m_unifiedToggle->setChecked(on);
+}
+
+bool KernelView::stepChange(bool forward)
+{
+    const int count = m_tabs->count();
+    if (count == 0 || !isDiffEnabled())
+        return false;
+    const int start = m_tabs->currentIndex();
+    // The file shown first, from the change after (before) the current one; then the other files in turn, from
+    // their first (last) change, round to the file shown again.
+    for (int step = 0; step <= count; ++step) {
+        const int index = ((forward ? start + step : start - step) % count + count) % count;
+        auto* pane = static_cast<FilePane*>(m_tabs->widget(index));
+        const int changes = pane->isDiffShown() ? pane->changeCount() : 0;
+        if (changes == 0)
+            continue;
+        int target;
+        if (step == 0 && pane->currentChange() >= 0)
+            target = pane->currentChange() + (forward ? 1 : -1);
+        else if (step == 0)
+            target = forward ? 0 : -1;
+        else // another file, or the file shown again from its other end
+            target = forward ? 0 : changes - 1;
+        if (target < 0 || target >= changes)
+            continue;
+        m_tabs->setCurrentIndex(index);
+        pane->goToChange(target);
+        updateChangeControls();
+        return true;
+    }
+    return false;
+}
+
+bool KernelView::goToNextChange()
+{
+    return stepChange(true);
+}
+
+bool KernelView::goToPreviousChange()
+{
+    return stepChange(false);
+}
+
+QString KernelView::changeStatus() const
+{
+    return m_changeStatus->text();
+}
+
+void KernelView::updateChangeControls()
+{
+    bool any = false;
+    for (int i = 0; i < m_tabs->count() && !any; ++i) {
+        auto* pane = static_cast<FilePane*>(m_tabs->widget(i));
+        any = pane->isDiffShown() && pane->changeCount() > 0;
+    }
+    m_previousChange->setEnabled(any);
+    m_nextChange->setEnabled(any);
+    FilePane* pane = currentPane();
+    QString status;
+    if (pane && pane->isDiffShown()) {
+        const int changes = pane->changeCount();
+        if (changes == 0)
+            status = tr("No changes");
+        else if (pane->currentChange() < 0)
+            status = tr("%n change(s)", nullptr, changes);
+        else
+            status = tr("Change %1 of %2").arg(pane->currentChange() + 1).arg(changes);
+    }
+    m_changeStatus->setText(status);
 }
 
 FilePane* KernelView::paneFor(const QString& path) const

@@ -3,6 +3,7 @@
 #include "model/evalresult.h"
 #include "models/turncache.h"
 
+#include <QMap>
 #include <QWidget>
 
 class QComboBox;
@@ -26,8 +27,12 @@ public:
 
     explicit KernelView(QWidget* parent = nullptr);
 
-    // base may be null (no previous turn); labels name the turns in the diff headers.
-    void setTurn(const TurnContent* current, const TurnContent* base, const QString& currentLabel, const QString& baseLabel);
+    // base may be null (no previous turn, or no diff shown); labels name the turns in the diff headers. baseHashes
+    // (path -> sha256 of the turn compared with) marks the tabs of files that changed, also when no diff is shown.
+    void setTurn(const TurnContent* current, const TurnContent* base, const QString& currentLabel, const QString& baseLabel,
+        const QMap<QString, QString>* baseHashes = nullptr);
+    enum class FileChange { Same, Changed, Added, Removed };
+    FileChange fileChange(const QString& path) const { return m_changes.value(path, FileChange::Same); }
     void clear(const QString& message = {});
 
     bool isDiffEnabled() const;
@@ -44,17 +49,35 @@ public:
     QStringList paths() const;
     QString message() const;
 
+    bool isUnified() const;
+    void setUnified(bool on);
+    // Steps through the diff's changed blocks: within the file shown, then on to the next (previous) changed file,
+    // round to the first (last); false when no file has a change.
+    bool goToNextChange();
+    bool goToPreviousChange();
+    QString changeStatus() const; // "Change 2 of 5", or empty
+
     bool findNext(const QString& text, bool forward = true);
     void focusFind();
 
 Q_SIGNALS:
     void diffToggled(bool on);
+    void unifiedToggled(bool on);
     void baseChanged(kwb::KernelView::Base base);
 
 private:
     void findFromBar(bool forward);
+    bool stepChange(bool forward);
+    void updateChangeControls();
+    void markTabs();
 
     QToolButton* m_diffToggle;
+    QToolButton* m_unifiedToggle;
+    QToolButton* m_previousChange;
+    QToolButton* m_nextChange;
+    QLabel* m_changeStatus;
+    QMap<QString, FileChange> m_changes;
+    QString m_baseLabel;
     QComboBox* m_baseChoice;
     QLineEdit* m_findEdit;
     QLabel* m_findStatus;

@@ -281,6 +281,10 @@ void MainWindow::connectActions()
     connect(m_kernel, &KernelView::baseChanged, this, &MainWindow::showKernel);
     connect(m_actions->compareWithCurrent, &QAction::triggered, this, [this] { setDiffBase(currentTurn()); });
     connect(m_actions->find, &QAction::triggered, m_kernel, &KernelView::focusFind);
+    connect(m_actions->unifiedDiff, &QAction::toggled, m_kernel, &KernelView::setUnified);
+    connect(m_kernel, &KernelView::unifiedToggled, m_actions->unifiedDiff, &QAction::setChecked);
+    connect(m_actions->nextChange, &QAction::triggered, m_kernel, &KernelView::goToNextChange);
+    connect(m_actions->previousChange, &QAction::triggered, m_kernel, &KernelView::goToPreviousChange);
     connect(m_actions->focusTrajectories, &QAction::triggered, this, [this] { m_trajectories->view()->setFocus(); });
     connect(m_actions->shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
     connect(m_actions->about, &QAction::triggered, this, [this] {
@@ -656,7 +660,9 @@ void MainWindow::showKernel()
     std::shared_ptr<const TurnContent> base;
     if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)
         base = m_cache->content(m_trajectory.turns.at(baseTurn).storeId);
-    m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn));
+    const QMap<QString, QString>* baseHashes = baseTurn >= 0 && baseTurn != turn
+        ? &m_trajectory.turns.at(baseTurn).workspace.hashes() : nullptr;
+    m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn), baseHashes);
 }
 
 void MainWindow::updateNavigation()

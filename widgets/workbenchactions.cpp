@@ -49,13 +49,20 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     toggleDiff->setCheckable(true);
     compareWithCurrent = make(QStringLiteral("actionCompareWithCurrent"), tr("&Use This Turn as Diff Base"),
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), tr("Later turns are compared with this one"));
+    unifiedDiff = make(QStringLiteral("actionUnifiedDiff"), tr("U&nified Diff"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D),
+        tr("Show a diff as one column of removed and added lines instead of two sides"));
+    unifiedDiff->setCheckable(true);
+    nextChange = make(QStringLiteral("actionNextChange"), tr("Ne&xt Change"), QKeySequence(Qt::Key_F7),
+        tr("Go to the next changed block of the diff (then the next changed file)"));
+    previousChange = make(QStringLiteral("actionPreviousChange"), tr("Pre&vious Change"), QKeySequence(Qt::SHIFT | Qt::Key_F7),
+        tr("Go to the previous changed block of the diff"));
     find = make(QStringLiteral("actionFind"), tr("&Find in File…"), QKeySequence::Find);
     focusTrajectories = make(QStringLiteral("actionFocusTrajectories"), tr("Trajectory &List"),
         QKeySequence(Qt::CTRL | Qt::Key_L), tr("Move the keyboard focus to the trajectory list"));
     teachingMode = make(QStringLiteral("actionTeachingMode"), tr("&Teaching Mode"), QKeySequence(Qt::Key_F8),
         tr("Show each turn's lesson beside the code and what to look for in the timeline"));
     teachingMode->setCheckable(true);
-    m_view = { toggleDiff, compareWithCurrent, find, focusTrajectories, teachingMode };
+    m_view = { toggleDiff, compareWithCurrent, unifiedDiff, nextChange, previousChange, find, focusTrajectories, teachingMode };
 
     forkHere = make(QStringLiteral("actionForkHere"), tr("&Fork Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
         tr("Let the agent go on from this turn on a new branch; the turns up to here are shared"));
@@ -154,7 +161,7 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     go->addActions({ previousLesson, nextLesson });
 
     QMenu* view = bar->addMenu(tr("&View"));
-    view->addActions({ toggleDiff, compareWithCurrent, find, focusTrajectories });
+    view->addActions({ toggleDiff, compareWithCurrent, unifiedDiff, nextChange, previousChange, find, focusTrajectories });
     view->addSeparator();
     view->addAction(teachingMode);
     view->addSeparator();

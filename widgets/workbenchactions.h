@@ -37,6 +37,9 @@ public:
     QAction* goToTurn;
     QAction* toggleDiff;
     QAction* compareWithCurrent;
+    QAction* unifiedDiff; // one column of removed and added lines instead of two sides
+    QAction* nextChange;
+    QAction* previousChange;
     QAction* find;
     QAction* focusTrajectories;
     QAction* forkHere;

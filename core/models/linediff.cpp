@@ -84,6 +84,68 @@ QStringList LineDiff::splitLines(const QString& text)
     return lines;
 }
 
+namespace {
+
+QStringList words(const QString& line, QList<int>* starts)
+{
+    QStringList out;
+    qsizetype i = 0;
+    const auto isWord = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
+    while (i < line.size()) {
+        qsizetype end = i + 1;
+        if (isWord(line.at(i))) {
+            while (end < line.size() && isWord(line.at(end)))
+                ++end;
+        } else if (line.at(i).isSpace()) {
+            while (end < line.size() && line.at(end).isSpace())
+                ++end;
+        }
+        starts->append(int(i));
+        out.append(line.mid(i, end - i));
+        i = end;
+    }
+    starts->append(int(line.size()));
+    return out;
+}
+
+void addRange(QList<LineDiff::Range>* ranges, int start, int end)
+{
+    if (end <= start)
+        return;
+    if (!ranges->isEmpty() && ranges->last().start + ranges->last().length == start)
+        ranges->last().length += end - start; // one range for neighbouring changed words
+    else
+        ranges->append({ start, end - start });
+}
+
+} // namespace
+
+LineDiff::WordChanges LineDiff::wordChanges(const QString& oldLine, const QString& newLine)
+{
+    QList<int> oldStarts, newStarts;
+    const QStringList oldWords = words(oldLine, &oldStarts);
+    const QStringList newWords = words(newLine, &newStarts);
+    WordChanges out;
+    const LineDiff diff = compute(oldWords, newWords);
+    for (const Hunk& h : diff.hunks()) {
+        if (h.kind == Kind::Equal)
+            continue;
+        addRange(&out.oldRanges, oldStarts.at(h.oldStart), oldStarts.at(h.oldStart + h.oldCount));
+        addRange(&out.newRanges, newStarts.at(h.newStart), newStarts.at(h.newStart + h.newCount));
+    }
+    return out;
+}
+
+QList<LineDiff::Hunk> LineDiff::changes() const
+{
+    QList<Hunk> out;
+    for (const Hunk& h : m_hunks) {
+        if (h.kind != Kind::Equal)
+            out.append(h);
+    }
+    return out;
+}
+
 LineDiff LineDiff::compute(const QString& oldText, const QString& newText, int maxCost)
 {
     return compute(splitLines(oldText), splitLines(newText), maxCost);

@@ -30,6 +30,23 @@ public:
     static LineDiff compute(const QString& oldText, const QString& newText, int maxCost = kDefaultMaxCost);
     static QStringList splitLines(const QString& text);
 
+    // The words that differ between two versions of one line, as (start, length) ranges of characters on each
+    // side: the line is cut into words, runs of blanks and single other characters, and those are diffed.
+    struct Range
+    {
+        int start = 0;
+        int length = 0;
+        bool operator==(const Range&) const = default;
+    };
+    struct WordChanges
+    {
+        QList<Range> oldRanges;
+        QList<Range> newRanges;
+    };
+    static WordChanges wordChanges(const QString& oldLine, const QString& newLine);
+    // The hunks that are not Equal: what next/previous change steps through.
+    QList<Hunk> changes() const;
+
     const QList<Hunk>& hunks() const { return m_hunks; } // all hunks, Equal ones included, in order
     QList<Kind> oldLineKinds() const; // one per old line: Equal, Removed or Changed
     QList<Kind> newLineKinds() const; // one per new line: Equal, Added or Changed

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void capFallsBackToOneBlock();
     void largeFileWithOneChangeIsFast();
     void splitKeepsEmptyLines();
+    void changedWords();
 };
 
 void TestLineDiff::hunks_data()
@@ -111,6 +112,22 @@ void TestLineDiff::splitKeepsEmptyLines()
 {
     QCOMPARE(LineDiff::splitLines(QStringLiteral("a\r\n\nb")), (QStringList { QStringLiteral("a"), QString(), QStringLiteral("b") }));
     QCOMPARE(LineDiff::splitLines(QString()), QStringList());
+}
+
+void TestLineDiff::changedWords()
+{
+    using R = LineDiff::Range;
+    LineDiff::WordChanges w = LineDiff::wordChanges(QStringLiteral("int i = blockIdx.x * 256;"), QStringLiteral("int i = blockIdx.y * blockDim.y;"));
+    QCOMPARE(w.oldRanges, (QList<R> { { 17, 1 }, { 21, 3 } })); // "x", "256"
+    QCOMPARE(w.newRanges, (QList<R> { { 17, 1 }, { 21, 10 } })); // "y", "blockDim.y"
+    // Neighbouring changed words are one range; identical lines have none.
+    w = LineDiff::wordChanges(QStringLiteral("a b c"), QStringLiteral("a x y c"));
+    QCOMPARE(w.oldRanges, (QList<R> { { 2, 1 } }));
+    QCOMPARE(w.newRanges, (QList<R> { { 2, 3 } }));
+    w = LineDiff::wordChanges(QStringLiteral("same"), QStringLiteral("same"));
+    QVERIFY(w.oldRanges.isEmpty() && w.newRanges.isEmpty());
+    w = LineDiff::wordChanges(QString(), QStringLiteral("new"));
+    QCOMPARE(w.newRanges, (QList<R> { { 0, 3 } }));
 }
 
 QTEST_GUILESS_MAIN(TestLineDiff)

@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolButton>
 
 using namespace kwb;
 
@@ -24,6 +25,8 @@ private Q_SLOTS:
     void oneTabPerFileWithTheRightLexer();
     void steppingKeepsTabAndPlace();
     void diffMarksBothSidesAndLocksScrolling();
+    void changedWordsTabsAndStepping();
+    void unifiedDiffNumbersBothVersions();
     void searchFindsText();
     void openLocationMarksTheLine();
     void badFilesExplainThemselves();
@@ -125,6 +128,108 @@ void TestKernelView::diffMarksBothSidesAndLocksScrolling()
     view.setTurn(&n, &o, QStringLiteral("new"), QStringLiteral("old"));
     QVERIFY(!pane->isDiffShown());
     QVERIFY(!CodeEditor::hasMarker(pane->editor(), 0, CodeEditor::AddedSign));
+}
+
+void TestKernelView::changedWordsTabsAndStepping()
+{
+    KernelView view;
+    view.resize(900, 400);
+    view.show();
+    const TurnContent before = content({ test::file(QStringLiteral("a.py"), "x = 1\n"), test::file(QStringLiteral("gone.cu"), "g\n"),
+        test::file(QStringLiteral("k.cu"), test::kernelSource(0)), test::file(QStringLiteral("same.h"), "s\n") });
+    const TurnContent after = content({ test::file(QStringLiteral("a.py"), "x = 2\n"), test::file(QStringLiteral("k.cu"), test::kernelSource(2)),
+        test::file(QStringLiteral("new.cu"), "n\n"), test::file(QStringLiteral("same.h"), "s\n") });
+
+    // Without a diff, the tabs still say which files changed since the previous turn.
+    QMap<QString, QString> hashes;
+    for (const FileContent& f : before.files)
+        hashes.insert(f.path, f.sha256);
+    view.setTurn(&after, nullptr, QStringLiteral("Turn 3"), QStringLiteral("Turn 2"), &hashes);
+    auto* tabs = view.findChild<QTabWidget*>(QStringLiteral("kernelTabs"));
+    QCOMPARE(view.paths(), (QStringList { QStringLiteral("a.py"), QStringLiteral("k.cu"), QStringLiteral("new.cu"), QStringLiteral("same.h") }));
+    QCOMPARE(view.fileChange(QStringLiteral("k.cu")), KernelView::FileChange::Changed);
+    QCOMPARE(view.fileChange(QStringLiteral("new.cu")), KernelView::FileChange::Added);
+    QCOMPARE(view.fileChange(QStringLiteral("same.h")), KernelView::FileChange::Same);
+    QVERIFY(!tabs->tabIcon(1).isNull());
+    QVERIFY(tabs->tabIcon(3).isNull());
+    QCOMPARE(tabs->tabText(1), QStringLiteral("k.cu"));
+    QVERIFY2(tabs->tabToolTip(1).contains(QStringLiteral("changed since Turn 2")), qPrintable(tabs->tabToolTip(1)));
+    QVERIFY(tabs->tabToolTip(2).contains(QStringLiteral("new since Turn 2")));
+    QVERIFY(!view.goToNextChange()); // nothing to step through without a diff
+
+    view.setDiffEnabled(true);
+    view.setTurn(&after, &before, QStringLiteral("Turn 3"), QStringLiteral("Turn 1"));
+    QCOMPARE(view.fileChange(QStringLiteral("gone.cu")), KernelView::FileChange::Removed);
+    FilePane* pane = view.paneFor(QStringLiteral("k.cu"));
+    // "// variant 0" -> "// variant 2": the digit is the changed word on both sides, "variant" is not.
+    QVERIFY(pane->baseEditor()->hasWordMark(1, 11));
+    QVERIFY(pane->editor()->hasWordMark(1, 11));
+    QVERIFY(!pane->editor()->hasWordMark(1, 4));
+    QVERIFY(!pane->editor()->hasWordMark(0, 2));
+
+    // Next change walks k.cu's three blocks (lines 1, 4 and 6), then the next changed file, and back.
+    tabs->setCurrentWidget(pane);
+    QCOMPARE(pane->changeCount(), 3);
+    int line = -1, index = -1;
+    for (int expected : { 1, 4, 6 }) {
+        QVERIFY(view.goToNextChange());
+        QCOMPARE(view.currentPane(), pane);
+        pane->editor()->getCursorPosition(&line, &index);
+        QCOMPARE(line, expected);
+    }
+    QCOMPARE(view.changeStatus(), QStringLiteral("Change 3 of 3"));
+    QVERIFY(view.goToNextChange());
+    QCOMPARE(view.currentPane()->path(), QStringLiteral("new.cu"));
+    QCOMPARE(view.changeStatus(), QStringLiteral("Change 1 of 1"));
+    QVERIFY(view.goToPreviousChange());
+    QCOMPARE(view.currentPane(), pane);
+    QCOMPARE(pane->currentChange(), 2);
+    QVERIFY(view.findChild<QToolButton*>(QStringLiteral("nextChange"))->isEnabled());
+
+    // A turn the same as its base has no change to go to.
+    view.setTurn(&after, &after, QStringLiteral("Turn 3"), QStringLiteral("Turn 3"));
+    QVERIFY(!view.goToNextChange());
+}
+
+void TestKernelView::unifiedDiffNumbersBothVersions()
+{
+    KernelView view;
+    view.resize(900, 400);
+    view.show();
+    const TurnContent before = content({ test::file(QStringLiteral("k.cu"), test::kernelSource(0)) });
+    const TurnContent after = content({ test::file(QStringLiteral("k.cu"), test::kernelSource(2)) });
+    view.setDiffEnabled(true);
+    view.setUnified(true);
+    view.setTurn(&after, &before, QStringLiteral("Turn 3"), QStringLiteral("Turn 1"));
+    FilePane* pane = view.paneFor(QStringLiteral("k.cu"));
+    CodeEditor* unified = pane->unifiedEditor();
+    QVERIFY(unified->isVisible());
+    QVERIFY(!pane->editor()->isVisible());
+    // The changed line twice (removed, then added), then the rest once with the added lines marked.
+    QCOMPARE(unified->text(1).trimmed(), QStringLiteral("// variant 0"));
+    QCOMPARE(unified->text(2).trimmed(), QStringLiteral("// variant 2"));
+    QVERIFY(CodeEditor::hasMarker(unified, 1, CodeEditor::RemovedLine));
+    QVERIFY(CodeEditor::hasMarker(unified, 2, CodeEditor::AddedLine));
+    QVERIFY(!CodeEditor::hasMarker(unified, 0, CodeEditor::AddedLine));
+    QVERIFY(unified->hasWordMark(1, 11));
+    QVERIFY(unified->hasWordMark(2, 11));
+    QCOMPARE(unified->lines(), LineDiff::splitLines(QString::fromUtf8(test::kernelSource(2))).size() + 1);
+    QCOMPARE(unified->marginType(0), QsciScintilla::TextMarginRightJustified);
+    // Stepping lands on the unified rows.
+    QVERIFY(view.goToNextChange());
+    int line = -1, index = -1;
+    unified->getCursorPosition(&line, &index);
+    QCOMPARE(line, 1);
+    // Off again: the two sides.
+    view.setUnified(false);
+    QVERIFY(!unified->isVisible());
+    QVERIFY(pane->editor()->isVisible());
+    QVERIFY(pane->baseEditor()->isVisible());
+    view.setUnified(true);
+    view.setDiffEnabled(false);
+    view.setTurn(&after, nullptr, QStringLiteral("Turn 3"), {});
+    QVERIFY(!unified->isVisible());
+    QVERIFY(pane->editor()->isVisible());
 }
 
 void TestKernelView::searchFindsText()
