@@ -1,12 +1,13 @@
 #include "importexportcontroller.h"
 
+#include "exportdialog.h"
+
 #include "io/exportformat.h"
 #include "io/importformat.h"
 #include "io/storejob.h"
 #include "store/store.h"
 
 #include <QFileDialog>
-#include <QInputDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QSaveFile>
@@ -78,16 +79,21 @@ void ImportExportController::chooseImport(const QString& input)
 
 void ImportExportController::chooseExport(const TrajectoryFilter& inView)
 {
-    bool ok = false;
-    const QStringList formats = ExportFormat::names();
-    const QString format = QInputDialog::getItem(m_window, tr("Export Trajectories"),
-        tr("Format of the trajectories in view (the list's filter):"), formats, 0, false, &ok);
-    if (!ok)
+    if (m_storePath.isEmpty())
         return;
-    const QString output = QFileDialog::getSaveFileName(m_window, tr("Export Trajectories"), {},
-        format == QLatin1String("kernelbench") ? tr("JSON (*.json)") : tr("JSON Lines (*.jsonl)"));
-    if (!output.isEmpty())
-        startExport(output, format, inView, {});
+    QString output, format;
+    TrajectoryFilter filter;
+    ExportOptions options;
+    {
+        ExportDialog dialog(m_storePath, inView, m_window);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        output = dialog.output();
+        format = dialog.format();
+        filter = dialog.filter();
+        options = dialog.options();
+    } // the dialog's connection to the store is closed before the export opens its own
+    startExport(output, format, filter, options);
 }
 
 void ImportExportController::showProgress(const QString& title)

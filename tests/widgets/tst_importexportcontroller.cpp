@@ -1,10 +1,16 @@
 // File → Import and File → Export without their dialogs: the trajectories in view go out through a job, and come
 // back into another store, which then announces new trajectories.
+#include "exportdialog.h"
 #include "importexportcontroller.h"
 #include "store/store.h"
 #include "testutils.h"
 
 #include <QFile>
+#include <QLabel>
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,6 +24,7 @@ class TestImportExportController : public QObject
 private Q_SLOTS:
     void exportInViewThenImport();
     void nothingStartsWithoutAStore();
+    void exportDialogCountsBeforeWriting();
 };
 
 void TestImportExportController::exportInViewThenImport()
@@ -78,6 +85,61 @@ void TestImportExportController::nothingStartsWithoutAStore()
     ImportExportController controller(&window);
     QVERIFY(!controller.startImport(QStringLiteral("x.jsonl"), QStringLiteral("native"), {}));
     QVERIFY(!controller.startExport(QStringLiteral("x.jsonl"), QStringLiteral("jsonl"), {}, {}));
+}
+
+void TestImportExportController::exportDialogCountsBeforeWriting()
+{
+    QTemporaryDir dir;
+    QString error;
+    const QString source = dir.filePath(QStringLiteral("a.kwb"));
+    {
+        auto store = Store::open(source, &error);
+        QVERIFY2(store, qPrintable(error));
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("a")), &error));
+        QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b"), QStringLiteral("gelu")), &error));
+    }
+    TrajectoryFilter inView;
+    inView.taskContains = QStringLiteral("gelu");
+    ExportDialog dialog(source, inView);
+    auto* button = dialog.findChild<QPushButton*>(QStringLiteral("exportButton"));
+    // The list's filter is where it starts; one trajectory matches it.
+    QCOMPARE(dialog.filter().taskContains, QStringLiteral("gelu"));
+    QCOMPARE(dialog.matchingTrajectories(), 1);
+    QVERIFY(!button->isEnabled()); // no file chosen yet
+    dialog.setOutput(dir.filePath(QStringLiteral("pairs.jsonl")));
+    // A training format is counted by a dry run: the fork gives one preference pair, and nothing is written yet.
+    dialog.setFormat(QStringLiteral("pairs"));
+    dialog.recount();
+    QCOMPARE(dialog.records(), 1);
+    QVERIFY2(dialog.countText().contains(QStringLiteral("1 preference pair")), qPrintable(dialog.countText()));
+    QVERIFY(button->isEnabled());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("pairs.jsonl"))));
+    QVERIFY(dialog.commandLine().contains(QStringLiteral("--format pairs")));
+    // Accepted branches only (which pairs do not take): none is labelled accept, so the chat export would write
+    // nothing, says why, and cannot start.
+    QVERIFY(!dialog.findChild<QCheckBox*>(QStringLiteral("exportAcceptedOnly"))->isEnabled());
+    dialog.setFormat(QStringLiteral("sft"));
+    dialog.findChild<QCheckBox*>(QStringLiteral("exportAcceptedOnly"))->setChecked(true);
+    dialog.recount();
+    QVERIFY2(dialog.countText().contains(QStringLiteral("Nothing would be written")), qPrintable(dialog.countText()));
+    QVERIFY(!button->isEnabled());
+    QVERIFY(dialog.commandLine().contains(QStringLiteral("--accepted-only")));
+    QCOMPARE(dialog.findChild<QLabel*>(QStringLiteral("exportCount"))->text(), dialog.countText());
+    // Every trajectory, the native format: both, written as they are.
+    dialog.findChild<QCheckBox*>(QStringLiteral("exportAcceptedOnly"))->setChecked(false);
+    dialog.findChild<QLineEdit*>(QStringLiteral("exportTask"))->clear();
+    dialog.setFormat(QStringLiteral("jsonl"));
+    dialog.recount();
+    QCOMPARE(dialog.matchingTrajectories(), 2);
+    QVERIFY(dialog.countText().contains(QStringLiteral("2 trajectories match")));
+    QVERIFY(button->isEnabled());
+    // A filter nothing matches.
+    dialog.findChild<QSpinBox*>(QStringLiteral("exportLevel"))->setValue(7);
+    dialog.recount();
+    QCOMPARE(dialog.matchingTrajectories(), 0);
+    QVERIFY(dialog.countText().contains(QStringLiteral("No trajectory matches")));
+    QVERIFY(!button->isEnabled());
+    QVERIFY(dialog.commandLine().contains(QStringLiteral("--level 7")));
 }
 
 QTEST_MAIN(TestImportExportController)
