@@ -149,7 +149,33 @@ bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation:
     m_lastError.clear();
     m_stack->push(new AnnotationCommand(*m_curation, *where, annotation, title,
         [this](qint64 trajectoryId, const QString& error) { report(trajectoryId, error); }));
-    return m_lastError.isEmpty();
+    if (!m_lastError.isEmpty())
+        return false;
+    const QString what = describe(turn, scope);
+    QString sentence;
+    switch (kind) {
+    case Annotation::Kind::Label:
+        sentence = text == kStar ? tr("Starred %1").arg(what)
+            : text == kAccept    ? tr("Accepted %1").arg(what)
+            : text == kReject    ? tr("Rejected %1").arg(what)
+                                 : tr("Labelled %1 “%2”").arg(what, text);
+        break;
+    case Annotation::Kind::Tag:
+        sentence = tr("Tagged %1 “%2”").arg(what, text);
+        break;
+    case Annotation::Kind::Note:
+        sentence = tr("Note added to %1").arg(what);
+        break;
+    case Annotation::Kind::Score:
+        sentence = tr("Scored %1: %2").arg(what, text);
+        break;
+    case Annotation::Kind::Lesson:
+        sentence = tr("Lesson saved on %1").arg(what);
+        break;
+    }
+    sentence[0] = sentence.at(0).toUpper();
+    Q_EMIT confirmed(sentence);
+    return true;
 }
 
 bool CurationController::labelAllInView(const QString& label)
@@ -183,6 +209,7 @@ bool CurationController::labelAllInView(const QString& label)
     if (!m_lastError.isEmpty())
         return false;
     Q_EMIT statusMessage(tr("%n trajectories labelled %1.", nullptr, int(ids.size())).arg(text));
+    Q_EMIT confirmed(tr("Labelled %n trajectories “%1”", nullptr, int(ids.size())).arg(text));
     return true;
 }
 

@@ -43,6 +43,8 @@ Q_SIGNALS:
     void errorOccurred(const QString& sentence);
     void statusMessage(const QString& sentence);
     void edited(qint64 trajectoryId); // annotations changed on this trajectory (0: on several)
+    // A curation edit was made and can be undone: "Starred turn 5", for a transient confirmation with Undo.
+    void confirmed(const QString& sentence);
 
 private:
     void ask(Annotation::Kind kind, int turn, Annotation::Scope scope);

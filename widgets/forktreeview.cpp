@@ -28,6 +28,7 @@ void ForkTreeView::setOutline(BranchOutlineModel* model)
     header()->setStretchLastSection(false);
     header()->setSectionResizeMode(BranchOutlineModel::TurnColumn, QHeaderView::Interactive);
     header()->setSectionResizeMode(BranchOutlineModel::BadgesColumn, QHeaderView::Stretch);
+    header()->setSectionResizeMode(BranchOutlineModel::CurationColumn, QHeaderView::ResizeToContents);
     header()->setSectionResizeMode(BranchOutlineModel::RewardColumn, QHeaderView::ResizeToContents);
     // Room for a fork's turn name two levels down ("↳ Turn 12 · fork 3"), so lanes are never elided to "fo…".
     const QString widest = BranchOutlineModel::tr("↳ Turn %1 · fork %2").arg(99).arg(9);

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "toast.h"
 
 #include "agentcontroller.h"
 #include "compileroutputview.h"
@@ -324,6 +325,9 @@ void MainWindow::connectActions()
     connect(m_curation, &CurationController::errorOccurred, this, &MainWindow::showError);
     connect(m_curation, &CurationController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_curation, &CurationController::edited, this, &MainWindow::refreshAnnotations);
+    m_toast = new Toast(this);
+    connect(m_curation, &CurationController::confirmed, this, [this](const QString& sentence) { m_toast->showMessage(sentence, tr("Undo")); });
+    connect(m_toast, &Toast::actionTriggered, m_actions->undo, &QAction::trigger);
     m_transfer = new ImportExportController(this);
     connect(m_actions->importFile, &QAction::triggered, m_transfer, &ImportExportController::chooseImportFile);
     connect(m_actions->importFolder, &QAction::triggered, m_transfer, &ImportExportController::chooseImportFolder);

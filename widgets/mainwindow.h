@@ -34,6 +34,7 @@ class Store;
 class TeachingController;
 class TeachingPanel;
 class TimingView;
+class Toast;
 class TracePanel;
 class TrajectoryPanel;
 class TranscriptView;
@@ -143,6 +144,7 @@ private:
     NcuView* m_ncu;
     NcuController* m_ncuController;
     AgentController* m_agent = nullptr;
+    Toast* m_toast = nullptr;
     CurationController* m_curation = nullptr;
     ImportExportController* m_transfer = nullptr;
     TeachingController* m_teachingController = nullptr;

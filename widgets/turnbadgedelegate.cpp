@@ -58,6 +58,8 @@ void TurnBadgeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     const int h = fm.height() + 2;
     const int y = option.rect.center().y() - h / 2;
     for (const TurnBadge& b : badges) {
+        if (b.kind == TurnBadge::Kind::Label)
+            continue; // the curation column shows what people said
         const int w = fm.horizontalAdvance(b.text) + 10;
         if (x + w > option.rect.right())
             break;

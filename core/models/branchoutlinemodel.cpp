@@ -62,8 +62,7 @@ void BranchOutlineModel::refreshBadges()
 {
     const int n = m_graph ? m_graph->size() : 0;
     for (int t = 0; t < n; ++t) {
-        const QModelIndex badges = indexOfTurn(t, BadgesColumn);
-        Q_EMIT dataChanged(badges, badges, { BadgesRole, Qt::DisplayRole, Qt::ToolTipRole });
+        Q_EMIT dataChanged(indexOfTurn(t, BadgesColumn), indexOfTurn(t, CurationColumn), { BadgesRole, Qt::DisplayRole, Qt::ToolTipRole });
     }
 }
 
@@ -148,6 +147,8 @@ QVariant BranchOutlineModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return index.column() == RewardColumn ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::ToolTipRole:
+        if (index.column() == CurationColumn)
+            return turn.annotations.isEmpty() ? QVariant() : QVariant(curationDetails(turn.annotations));
         if (m_lane.at(i) > 0) {
             int first = i; // the fork's first turn
             while (m_graph->parent(first) >= 0 && m_lane.at(m_graph->parent(first)) == m_lane.at(i))
@@ -170,15 +171,85 @@ QVariant BranchOutlineModel::data(const QModelIndex& index, int role) const
         return (head ? tr("↳ Turn %1 · fork %2") : tr("Turn %1 · fork %2")).arg(m_graph->depth(i) + 1).arg(m_lane.at(i));
     case BadgesColumn: {
         QStringList texts;
-        for (const TurnBadge& b : TurnBadges::of(turn))
-            texts.append(b.text);
+        for (const TurnBadge& b : TurnBadges::of(turn)) {
+            if (b.kind != TurnBadge::Kind::Label) // labels are in the curation column
+                texts.append(b.text);
+        }
         return texts.join(QStringLiteral(", "));
     }
+    case CurationColumn:
+        return curationMarks(turn.annotations);
     case RewardColumn:
         return std::isnan(turn.reward()) ? QVariant() : QVariant(QLocale().toString(turn.reward(), 'f', 2));
     default:
         return {};
     }
+}
+
+QString BranchOutlineModel::curationMarks(const QList<Annotation>& annotations)
+{
+    QStringList marks;
+    const auto add = [&marks](const QString& mark) {
+        if (!marks.contains(mark))
+            marks.append(mark);
+    };
+    for (const Annotation& a : annotations) {
+        switch (a.kind) {
+        case Annotation::Kind::Label:
+            if (a.value == QLatin1String("star"))
+                add(QStringLiteral("★"));
+            else if (a.value == QLatin1String("accept"))
+                add(QStringLiteral("✓"));
+            else if (a.value == QLatin1String("reject"))
+                add(QStringLiteral("✗"));
+            else
+                add(a.value);
+            break;
+        case Annotation::Kind::Tag:
+            add(QLatin1Char('#') + a.value);
+            break;
+        case Annotation::Kind::Score:
+            add(tr("score %1").arg(QLocale().toString(a.value.toDouble(), 'g', 4)));
+            break;
+        case Annotation::Kind::Note:
+            add(QStringLiteral("✎"));
+            break;
+        case Annotation::Kind::Lesson:
+            break; // Teaching Mode shows lessons
+        }
+    }
+    return marks.join(QLatin1Char(' '));
+}
+
+QString BranchOutlineModel::curationDetails(const QList<Annotation>& annotations)
+{
+    QStringList lines;
+    for (const Annotation& a : annotations) {
+        QString what;
+        switch (a.kind) {
+        case Annotation::Kind::Label:
+            what = tr("Label: %1").arg(a.value);
+            break;
+        case Annotation::Kind::Tag:
+            what = tr("Tag: %1").arg(a.value);
+            break;
+        case Annotation::Kind::Score:
+            what = a.previous.isEmpty() ? tr("Human score: %1").arg(a.value) : tr("Human score: %1 (was %2)").arg(a.value, a.previous);
+            break;
+        case Annotation::Kind::Note:
+            what = tr("Note: %1").arg(a.value);
+            break;
+        case Annotation::Kind::Lesson:
+            what = tr("Lesson: %1").arg(a.value.section(QLatin1Char('\n'), 0, 0));
+            break;
+        }
+        if (a.scope == Annotation::Scope::Branch)
+            what += QLatin1Char(' ') + tr("(for the branch ending here)");
+        if (!a.author.isEmpty())
+            what += QStringLiteral(" — ") + a.author;
+        lines.append(what.toHtmlEscaped());
+    }
+    return QStringLiteral("<p style=\"white-space:pre-wrap\">") + lines.join(QStringLiteral("<br/>")) + QStringLiteral("</p>");
 }
 
 QVariant BranchOutlineModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -190,6 +261,8 @@ QVariant BranchOutlineModel::headerData(int section, Qt::Orientation orientation
         return tr("Turn");
     case BadgesColumn:
         return tr("Result");
+    case CurationColumn:
+        return tr("Curation");
     case RewardColumn:
         return tr("Reward");
     default:

@@ -12,7 +12,9 @@ class BranchOutlineModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Column { TurnColumn, BadgesColumn, RewardColumn, ColumnCount };
+    // CurationColumn: what people said of the turn — ★ star, ✓ accept, ✗ reject, other labels, #tags, a human
+    // score, ✎ a note — in short, the whole of it (author, note text) in the tooltip.
+    enum Column { TurnColumn, BadgesColumn, CurationColumn, RewardColumn, ColumnCount };
     enum Role { TurnIndexRole = Qt::UserRole + 1, TurnIdRole, UuidRole, BadgesRole, BranchHeadRole, CurrentRole };
 
     explicit BranchOutlineModel(QObject* parent = nullptr);
@@ -33,6 +35,9 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString curationMarks(const QList<Annotation>& annotations);
+    static QString curationDetails(const QList<Annotation>& annotations);
 
 private:
     void appendChain(int head, int outlineParent);

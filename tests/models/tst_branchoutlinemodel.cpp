@@ -54,13 +54,13 @@ void TestBranchOutlineModel::outlineKeepsBranchesFlat()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setTrajectory(&t, &graph);
     QCOMPARE(print(model),
-        (QStringList { QStringLiteral("Turn 1|0.50× vs compile|1.00"),
-            QStringLiteral("  ↳ Turn 2 · fork 1|compile failed|-1.00"),
-            QStringLiteral("Turn 2|2.00× vs compile|3.00"),
-            QStringLiteral("Turn 3||"),
-            QStringLiteral("Turn 4||"),
-            QStringLiteral("Turn 5||"),
-            QStringLiteral("Turn 6||") }));
+        (QStringList { QStringLiteral("Turn 1|0.50× vs compile||1.00"),
+            QStringLiteral("  ↳ Turn 2 · fork 1|compile failed||-1.00"),
+            QStringLiteral("Turn 2|2.00× vs compile||3.00"),
+            QStringLiteral("Turn 3|||"),
+            QStringLiteral("Turn 4|||"),
+            QStringLiteral("Turn 5|||"),
+            QStringLiteral("Turn 6|||") }));
     const QModelIndex fork = model.indexOfTurn(2);
     QCOMPARE(fork.parent(), model.index(0, 0));
     QCOMPARE(fork.data(Qt::ToolTipRole).toString(), QStringLiteral("Fork 1, from turn 1"));
@@ -88,6 +88,9 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     QCOMPARE(badges.at(0).kind, TurnBadge::Kind::VerifyFailed);
     QCOMPARE(badges.at(1).kind, TurnBadge::Kind::Faster);
     QCOMPARE(badges.at(2), (TurnBadge { TurnBadge::Kind::Label, QStringLiteral("good") }));
+    // The label is said in the curation column, not among the results.
+    QCOMPARE(model.indexOfTurn(1, BranchOutlineModel::CurationColumn).data().toString(), QStringLiteral("good"));
+    QVERIFY(!model.indexOfTurn(1, BranchOutlineModel::BadgesColumn).data().toString().contains(QStringLiteral("good")));
     QCOMPARE(TurnBadges::of(t.turns.at(2)).first().kind, TurnBadge::Kind::CompileFailed);
     QCOMPARE(TurnBadges::of(t.turns.at(0)).first().kind, TurnBadge::Kind::Slower);
     t.turns[1].eval->hackFlags = { QStringLiteral("result-reuse"), QStringLiteral("excessive-speedup") };

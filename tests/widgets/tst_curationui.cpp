@@ -13,6 +13,7 @@
 #include "models/branchoutlinemodel.h"
 #include "models/trajectorylistmodel.h"
 #include "models/turnbadges.h"
+#include "toast.h"
 #include "trajectorypanel.h"
 #include "windowsettings.h"
 #include "workbenchactions.h"
@@ -23,6 +24,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,12 +47,14 @@ private Q_SLOTS:
     void labelAllInViewIsUndoable();
     void anotherStoreClearsTheUndoStack();
     void shortcutsDoNotClash();
+    void starIsConfirmedAndShown();
 
 private:
     QString makeStore(const QString& name, const QList<Trajectory>& trajectories);
     static QAction* action(const MainWindow& w, const char* name);
     static void answer(const std::function<void(QInputDialog*)>& fill);
     static QStringList badges(const MainWindow& w, int turn);
+    static QModelIndex curationCell(const MainWindow& w, int turn);
     static QList<Annotation> stored(const MainWindow& w, int turn);
 
     QTemporaryDir m_dir;
@@ -102,6 +106,12 @@ QStringList TestCurationUi::badges(const MainWindow& w, int turn)
             texts.append(b.text);
     }
     return texts;
+}
+
+QModelIndex TestCurationUi::curationCell(const MainWindow& w, int turn)
+{
+    auto* outline = qobject_cast<BranchOutlineModel*>(w.findChild<ForkTreeView*>(QStringLiteral("forkTree"))->model());
+    return outline->indexOfTurn(turn, BranchOutlineModel::CurationColumn);
 }
 
 // What the store file holds for a turn, read through a connection of its own.
@@ -225,10 +235,49 @@ void TestCurationUi::noteAndHumanScore()
     action(w, "actionRedo")->trigger();
     QCOMPARE(stored(w, 1).at(1).previous, QStringLiteral("3"));
 
+    // Both show in the fork tree's curation column: the note as a mark whose tooltip holds its text.
+    QCOMPARE(curationCell(w, 1).data().toString(), QStringLiteral("✎ score 2.5"));
+    const QString tip = curationCell(w, 1).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("Note: shared memory tile")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("Human score: 2.5 (was 3)")));
+
     // A cancelled dialog stores nothing.
     QTimer::singleShot(0, qApp, [] { QApplication::activeModalWidget()->close(); });
     action(w, "actionTag")->trigger();
     QCOMPARE(stored(w, 1).size(), 2);
+}
+
+void TestCurationUi::starIsConfirmedAndShown()
+{
+    MainWindow w;
+    w.setRemembersStores(false);
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(makeStore(QStringLiteral("star.kwb"), { test::steppingTrajectory() })));
+    QVERIFY(w.selectTrajectoryRow(0));
+    QVERIFY(w.goToPosition(2));
+    auto* toast = w.findChild<Toast*>(QStringLiteral("toast"));
+    QVERIFY(toast);
+    QVERIFY(!toast->isVisible());
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    // A confirmation with Undo, over the window's bottom edge, and the star in its own column, wide enough to see.
+    QVERIFY(toast->isVisible());
+    QCOMPARE(toast->text(), QStringLiteral("Starred turn 3"));
+    QVERIFY(toast->actionButton()->isVisible());
+    QCOMPARE(toast->actionButton()->text(), QStringLiteral("Undo"));
+    QVERIFY(w.rect().contains(toast->geometry()));
+    QCOMPARE(curationCell(w, 2).data().toString(), QStringLiteral("★"));
+    auto* tree = w.findChild<ForkTreeView*>(QStringLiteral("forkTree"));
+    const QRect cell = tree->visualRect(curationCell(w, 2));
+    QVERIFY2(cell.width() >= tree->fontMetrics().horizontalAdvance(QStringLiteral("★")), "the column shows the star");
+    QVERIFY(tree->viewport()->rect().intersects(cell));
+    QCOMPARE(stored(w, 2).size(), 1);
+
+    QTest::mouseClick(toast->actionButton(), Qt::LeftButton);
+    QVERIFY(!toast->isVisible());
+    QVERIFY(stored(w, 2).isEmpty());
+    QVERIFY(curationCell(w, 2).data().toString().isEmpty());
 }
 
 void TestCurationUi::branchFromTheForkTreesMenu()
