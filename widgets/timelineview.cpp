@@ -75,11 +75,20 @@ TimelineView::TimelineView(QWidget* parent)
     setMinimumHeight(120);
 }
 
+bool TimelineView::isHarnessWork(int track, int event) const
+{
+    if (!m_model || !m_calls || track < 0 || size_t(track) >= m_model->tracks().size())
+        return false;
+    const auto& events = m_model->tracks()[size_t(track)].events;
+    return event >= 0 && size_t(event) < events.size() && m_calls->isHarnessWork(events[size_t(event)]);
+}
+
 void TimelineView::setTrace(std::shared_ptr<const trace::TraceModel> model, std::shared_ptr<const trace::TraceLod> lod)
 {
     m_lod.reset();
     m_sliceNames.clear();
     m_model = std::move(model);
+    m_calls = m_model ? std::make_unique<trace::CallRanges>(*m_model) : nullptr;
     m_lod = lod ? std::move(lod) : m_model ? std::make_shared<const trace::TraceLod>(*m_model) : nullptr;
     m_message.clear();
     m_selected = {};
@@ -411,7 +420,11 @@ void TimelineView::paintTrack(QPainter& p, const Row& row) const
         lastColumn[depth] = int(x1);
         const QRectF box(x0, top + depth * kDepthHeight, std::max(1.0, x1 - x0), kDepthHeight - 1);
         const std::string& name = m_model->name(e);
-        p.fillRect(box, colorOf(e, name));
+        const bool harness = m_calls && m_calls->isHarnessWork(e);
+        QColor fill = colorOf(e, name);
+        if (harness) // the harness's own copies and flushes: there, but out of the way
+            fill = QColor::fromHsv(fill.hsvHue(), fill.hsvSaturation() / 4, std::min(255, fill.value() + 35));
+        p.fillRect(box, fill);
         if (!m_highlightNames.empty() && m_highlightNames[e.name]) {
             p.setPen(QPen(highlightColor, 2));
             p.setBrush(Qt::NoBrush);
@@ -424,8 +437,9 @@ void TimelineView::paintTrack(QPainter& p, const Row& row) const
             QString& label = m_sliceNames[e.name];
             if (label.isNull())
                 label = e.kind() == EventKind::Kernel ? shortKernelName(QString::fromStdString(name)) : QString::fromStdString(name);
-            p.setPen(Qt::black);
-            p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter, fm.elidedText(label, Qt::ElideRight, int(box.width()) - 5));
+            p.setPen(harness ? QColor(0x61, 0x61, 0x61) : QColor(Qt::black));
+            const QString text = harness ? tr("harness · %1").arg(label) : label;
+            p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter, fm.elidedText(text, Qt::ElideRight, int(box.width()) - 5));
         }
     };
     const QColor density = palette().color(QPalette::Highlight);

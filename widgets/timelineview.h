@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trace/kerneltotals.h"
 #include "trace/tracelod.h"
 #include "trace/tracemodel.h"
 
@@ -28,6 +29,8 @@ public:
     void setTrace(std::shared_ptr<const trace::TraceModel> model, std::shared_ptr<const trace::TraceLod> lod = {});
     void clear(const QString& message = {});
     const trace::TraceModel* model() const { return m_model.get(); }
+    // GPU work outside the harness's timed calls (copies, flushes): drawn dimmed and named "harness · …".
+    bool isHarnessWork(int track, int event) const;
 
     // View: time at the left edge of the event area, and ns per pixel.
     void setViewRange(qint64 start, qint64 end);
@@ -126,6 +129,7 @@ private:
     bool m_measuring = false;
     QString m_highlightPattern;
     std::vector<char> m_highlightNames; // per interned name: matches the pattern
+    std::unique_ptr<trace::CallRanges> m_calls;
     mutable std::vector<QString> m_sliceNames; // per interned name: the label a slice shows (kernels shortened), made when first painted
     std::vector<Hit> m_highlighted; // matching events, by start time
 };

@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -40,7 +41,7 @@ namespace {
 
 QString micros(double ns)
 {
-    return QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', ns < 1e4 ? 3 : 1);
+    return QStringLiteral("%1 µs").arg(QLocale().toString(ns / 1e3, 'f', ns < 1e4 ? 3 : 1));
 }
 
 QString kindName(EventKind k)
@@ -294,35 +295,50 @@ void TracePanel::fillKernelTable()
         qint64 count = 0;
         double total = 0;
     };
-    std::map<uint32_t, Sum> byName;
+    // Per name, and apart: the candidate's kernels (in the timed calls) and the harness's (outside them), which
+    // come last, dimmed, and are left out of the shares.
+    const trace::CallRanges calls(*m_model);
+    std::map<std::pair<bool, uint32_t>, Sum> byName;
     double gpuTotal = 0;
     for (const trace::TraceTrack& t : m_model->tracks())
         for (const trace::TraceEvent& e : t.events)
             if (e.kind() == EventKind::Kernel) {
-                Sum& s = byName[e.name];
+                const bool harness = calls.isHarnessWork(e);
+                Sum& s = byName[{ harness, e.name }];
                 ++s.count;
                 s.total += double(e.duration);
-                gpuTotal += double(e.duration);
+                if (!harness)
+                    gpuTotal += double(e.duration);
             }
-    std::vector<std::pair<uint32_t, Sum>> rows(byName.begin(), byName.end());
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.total > b.second.total; });
+    std::vector<std::pair<std::pair<bool, uint32_t>, Sum>> rows(byName.begin(), byName.end());
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+        return a.first.first != b.first.first ? !a.first.first : a.second.total > b.second.total;
+    });
     m_kernels->setSortingEnabled(false);
     m_kernels->setRowCount(int(rows.size()));
+    const QLocale locale;
     for (int i = 0; i < int(rows.size()); ++i) {
         const Sum& s = rows[size_t(i)].second;
+        const bool harness = rows[size_t(i)].first.first;
         const auto item = [](const QString& text, double sortKey) {
             auto* it = new QTableWidgetItem(text);
             it->setData(Qt::UserRole, sortKey);
             return it;
         };
-        const QString name = QString::fromStdString(m_model->names()[rows[size_t(i)].first]);
-        auto* nameItem = new QTableWidgetItem(shortKernelName(name));
-        nameItem->setToolTip(demangledKernelName(name)); // the whole signature
+        const QString name = QString::fromStdString(m_model->names()[rows[size_t(i)].first.second]);
+        auto* nameItem = new QTableWidgetItem(harness ? tr("harness · %1").arg(shortKernelName(name)) : shortKernelName(name));
+        nameItem->setToolTip(harness ? tr("%1\nThe harness's own work, outside the timed calls: not in the candidate's time.").arg(demangledKernelName(name))
+                                     : demangledKernelName(name)); // the whole signature
         m_kernels->setItem(i, 0, nameItem);
-        m_kernels->setItem(i, 1, item(QString::number(s.count), double(s.count)));
+        m_kernels->setItem(i, 1, item(locale.toString(s.count), double(s.count)));
         m_kernels->setItem(i, 2, item(micros(s.total), s.total));
         m_kernels->setItem(i, 3, item(micros(s.total / double(s.count)), s.total / double(s.count)));
-        m_kernels->setItem(i, 4, item(QStringLiteral("%1 %").arg(100.0 * s.total / gpuTotal, 0, 'f', 1), s.total));
+        m_kernels->setItem(i, 4, harness || gpuTotal <= 0 ? item(QStringLiteral("–"), 0)
+                                                          : item(QStringLiteral("%1 %").arg(locale.toString(100.0 * s.total / gpuTotal, 'f', 1)), s.total));
+        if (harness) {
+            for (int c = 0; c < m_kernels->columnCount(); ++c)
+                m_kernels->item(i, c)->setForeground(QColor(0x75, 0x75, 0x75));
+        }
     }
 }
 
@@ -339,6 +355,8 @@ void TracePanel::showDetails(int track, int event)
     };
     add(tr("name"), QString::fromStdString(m_model->name(e)));
     add(tr("kind"), kindName(e.kind()));
+    if (m_timeline->isHarnessWork(track, event))
+        add(tr("harness"), tr("the harness's own work, outside the timed calls (inputs, copies, cache flushes): not in the candidate's time"));
     add(tr("start"), micros(double(e.start - m_model->startTime())));
     add(tr("duration"), micros(double(e.duration)));
     add(tr("track"), QString::fromStdString(m_model->tracks()[size_t(track)].processName + " / "

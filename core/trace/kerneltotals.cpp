@@ -7,36 +7,49 @@
 
 namespace kwb::trace {
 
-namespace {
+CallRanges::CallRanges(const TraceModel& model)
+{
+    for (const TraceTrack& track : model.tracks()) {
+        for (const TraceEvent& e : track.events) {
+            if (e.kind() != EventKind::Range)
+                continue;
+            const std::string& name = model.name(e);
+            if (name.find(": call ") != std::string::npos)
+                m_calls.emplace_back(e.start, e.end());
+            else if (name.size() > 9 && name.compare(name.size() - 9, 9, ": warm-up") == 0)
+                m_warmUps.emplace_back(e.start, e.end());
+        }
+    }
+    std::sort(m_calls.begin(), m_calls.end());
+    std::sort(m_warmUps.begin(), m_warmUps.end());
+}
 
-bool isGpuWork(EventKind kind)
+bool CallRanges::within(const Spans& spans, int64_t t)
+{
+    auto after = std::upper_bound(spans.begin(), spans.end(), std::pair { t, std::numeric_limits<int64_t>::max() });
+    return after != spans.begin() && t <= std::prev(after)->second;
+}
+
+bool CallRanges::contains(int64_t t) const
+{
+    return within(m_calls, t);
+}
+
+bool CallRanges::isGpuWork(EventKind kind)
 {
     return kind == EventKind::Kernel || kind == EventKind::Memcpy || kind == EventKind::Memset;
 }
 
-} // namespace
-
 KernelTotals KernelTotals::of(const TraceModel& model)
 {
-    std::vector<std::pair<int64_t, int64_t>> calls; // [start, end] of each call range
-    for (const TraceTrack& track : model.tracks()) {
-        for (const TraceEvent& e : track.events) {
-            if (e.kind() == EventKind::Range && model.name(e).find(": call ") != std::string::npos)
-                calls.emplace_back(e.start, e.end());
-        }
-    }
-    std::sort(calls.begin(), calls.end());
-    const auto inCall = [&calls](int64_t t) {
-        auto after = std::upper_bound(calls.begin(), calls.end(), std::pair { t, std::numeric_limits<int64_t>::max() });
-        return after != calls.begin() && t <= std::prev(after)->second;
-    };
+    const CallRanges calls(model);
     KernelTotals totals;
     totals.fromCallRanges = !calls.empty();
-    totals.calls = calls.empty() ? 1 : int(calls.size());
+    totals.calls = calls.empty() ? 1 : calls.count();
     std::unordered_map<uint32_t, size_t> rowOfName;
     for (const TraceTrack& track : model.tracks()) {
         for (const TraceEvent& e : track.events) {
-            if (!isGpuWork(e.kind()) || (totals.fromCallRanges && !inCall(e.start)))
+            if (!CallRanges::isGpuWork(e.kind()) || (totals.fromCallRanges && !calls.contains(e.start)))
                 continue;
             auto [it, added] = rowOfName.try_emplace(e.name, totals.rows.size());
             if (added)

@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QTreeWidget>
 #include <QTimer>
 
 using namespace kwb;
@@ -23,6 +24,7 @@ private slots:
     void kernelRegexForNsightCompute_data();
     void kernelRegexForNsightCompute();
     void profileKernelFromTheTimelineAndTheSummary();
+    void harnessWorkIsTaggedAndDimmed();
 
 private:
     static QByteArray harnessTrace(int64_t callStart);
@@ -173,6 +175,56 @@ void TestTracePanel::profileKernelFromTheTimelineAndTheSummary()
     emit timeline->customContextMenuRequested(at);
     QCOMPARE(requested.size(), 2);
     QCOMPARE(requested.at(1).at(0).toString(), QString::fromStdString(model->name(kernel)));
+}
+
+void TestTracePanel::harnessWorkIsTaggedAndDimmed()
+{
+    // The tracer's trace: the candidate's kernel in a warm-up and three calls, the harness's fills in "flush" ranges.
+    QFile f(QFINDTESTDATA("../trace/fixtures/kwb_tracer_diag_matmul_h200.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    TracePanel panel;
+    panel.resize(1600, 800);
+    panel.show();
+    panel.showTrace(f.readAll(), QStringLiteral("turn 1"));
+    QTRY_VERIFY(!panel.isLoading());
+    TimelineView* timeline = panel.timeline();
+    const trace::TraceModel* model = timeline->model();
+    int candidate = 0, harness = 0;
+    for (size_t t = 0; t < model->tracks().size(); ++t) {
+        for (size_t i = 0; i < model->tracks()[t].events.size(); ++i) {
+            const trace::TraceEvent& e = model->tracks()[t].events[i];
+            if (e.kind() != trace::EventKind::Kernel)
+                continue;
+            const bool isHarness = timeline->isHarnessWork(int(t), int(i));
+            const std::string& name = model->name(e);
+            if (name.find("row_scale_vec4_kernel") != std::string::npos) {
+                QVERIFY2(!isHarness, "the candidate's kernel, warm-up included, is never the harness's");
+                ++candidate;
+            } else if (name.find("FillFunctor") != std::string::npos) {
+                QVERIFY(isHarness);
+                ++harness;
+                if (harness == 1) { // its details say so
+                    timeline->select({ int(t), int(i) });
+                    const QList<QTreeWidgetItem*> rows = panel.findChild<QTreeWidget*>()->findItems(QStringLiteral("harness"), Qt::MatchExactly);
+                    QCOMPARE(rows.size(), 1);
+                    QVERIFY(rows.front()->text(1).contains(QStringLiteral("not in the candidate's time")));
+                }
+            }
+        }
+    }
+    QCOMPARE(candidate, 4);
+    QCOMPARE(harness, 3);
+    // The summary: the candidate's kernels first with their share, the harness's after them, tagged, with none.
+    QTableWidget* table = panel.kernelTable();
+    QVERIFY(table->item(0, 0)->text().contains(QStringLiteral("row_scale_vec4_kernel")));
+    QCOMPARE(table->item(0, 4)->text(), QStringLiteral("100.0 %"));
+    int fills = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text().startsWith(QStringLiteral("harness · ")) && table->item(r, 0)->toolTip().contains(QStringLiteral("FillFunctor")))
+            fills = r;
+    QVERIFY(fills > 0);
+    QCOMPARE(table->item(fills, 4)->text(), QStringLiteral("–"));
+    QCOMPARE(table->item(fills, 1)->text(), QStringLiteral("3"));
 }
 
 QTEST_MAIN(TestTracePanel)
