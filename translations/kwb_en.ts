@@ -205,6 +205,42 @@
         <source>Turn %1 · fork %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>score %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human score: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human score: %1 (was %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(for the branch ending here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curation</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchRoofline</name>
@@ -396,16 +432,16 @@
     </message>
     <message numerus="yes">
         <source>Label %n Trajectories “%1”</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Label %n Trajectory “%1”</numerusform>
+            <numerusform>Label %n Trajectories “%1”</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n trajectories labelled %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n trajectory labelled %1.</numerusform>
+            <numerusform>%n trajectories labelled %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -454,9 +490,9 @@
     </message>
     <message numerus="yes">
         <source>Label for the %n trajectories in view:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Label for the trajectory in view:</numerusform>
+            <numerusform>Label for the %n trajectories in view:</numerusform>
         </translation>
     </message>
     <message>
@@ -474,6 +510,45 @@
     <message>
         <source>Teaching note on %1:</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starred %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labelled %1 “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tagged %1 “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note added to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scored %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson saved on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Labelled %n trajectories “%1”</source>
+        <translation>
+            <numerusform>Labelled %n trajectory “%1”</numerusform>
+            <numerusform>Labelled %n trajectories “%1”</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -520,6 +595,178 @@
     </message>
     <message>
         <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ExportDialog</name>
+    <message>
+        <source>Leave synthetic trajectories out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only branches labelled accept (at their last turn or on the trajectory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut each branch after its highest-reward turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>native JSON Lines, lossless</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chat messages per branch, for supervised fine-tuning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preference pairs from forks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RL rollouts grouped by task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent Trajectory Interchange Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KernelBench eval_results.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a check&apos;s name, or any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>words in messages or code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the higher reward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>labels (accept &gt; star &gt; none &gt; reject)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trajectories (from the list&apos;s filter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task contains:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hack flag:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each trajectory gives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs choose by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trajectory matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories match.</source>
+        <translation>
+            <numerusform>%n trajectory matches.</numerusform>
+            <numerusform>%n trajectories match.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing would be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n preference pair</numerusform>
+            <numerusform>%n preference pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The export writes %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records are counted as they are written (more than %1 trajectories).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The export writes all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the task filter “%1” has no kwb export flag: pass --task with exact task names)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -663,37 +910,21 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export Trajectories</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Format of the trajectories in view (the list&apos;s filter):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>Imported %n trajectories</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Imported %n trajectory</numerusform>
+            <numerusform>Imported %n trajectories</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> (%n turns).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (%n turn).</numerusform>
+            <numerusform> (%n turns).</numerusform>
         </translation>
     </message>
     <message>
@@ -706,9 +937,9 @@
     </message>
     <message numerus="yes">
         <source>Exported %n trajectories to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Exported %n trajectory to %1.</numerusform>
+            <numerusform>Exported %n trajectories to %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -812,6 +1043,53 @@
     </message>
     <message>
         <source>Not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One column of removed and added lines instead of two sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous change (Shift+F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next change (F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the previous turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — changed since %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — new since %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — removed since %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -977,6 +1255,10 @@
     </message>
     <message>
         <source>&lt;b&gt;A case study recorded on an H200&lt;/b&gt;: an agent&apos;s turns from the PyTorch reference (left) to its CUDA (right), with what each turn measured, opened at the turn that taught the most. &lt;b&gt;Step&lt;/b&gt; through turns with Alt+← and Alt+→ or the slider; &lt;b&gt;Fork&lt;/b&gt; (Agent → Fork Here, Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; &lt;b&gt;Steer&lt;/b&gt; (Agent → Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1743,6 +2025,10 @@
         <source>%1 / px</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimingModel</name>
@@ -2000,6 +2286,23 @@
         <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+The harness&apos;s own work, outside the timed calls: not in the candidate&apos;s time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>harness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the harness&apos;s own work, outside the timed calls (inputs, copies, cache flushes): not in the candidate&apos;s time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryListModel</name>
@@ -2217,6 +2520,21 @@
     </message>
     <message>
         <source>Agent (live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from line %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2814,6 +3132,30 @@
         <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>U&amp;nified Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a diff as one column of removed and added lines instead of two sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the next changed block of the diff (then the next changed file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the previous changed block of the diff</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::agent::ChatPolicy</name>
@@ -3095,9 +3437,9 @@
     </message>
     <message numerus="yes">
         <source>The environment failed, so the run stopped after %n turn(s): %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The environment failed, so the run stopped after %n turn: %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</numerusform>
+            <numerusform>The environment failed, so the run stopped after %n turns: %1 The turn is kept, marked as an environment error (no reward); Continue once the machine is fixed.</numerusform>
         </translation>
     </message>
 </context>

@@ -205,6 +205,42 @@
         <source>Turn %1 · fork %2</source>
         <translation>Turno %1 · bifurcación %2</translation>
     </message>
+    <message>
+        <source>score %1</source>
+        <translation>puntuación %1</translation>
+    </message>
+    <message>
+        <source>Label: %1</source>
+        <translation>Etiqueta: %1</translation>
+    </message>
+    <message>
+        <source>Tag: %1</source>
+        <translation>Marca: %1</translation>
+    </message>
+    <message>
+        <source>Human score: %1</source>
+        <translation>Puntuación humana: %1</translation>
+    </message>
+    <message>
+        <source>Human score: %1 (was %2)</source>
+        <translation>Puntuación humana: %1 (antes %2)</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>Lección: %1</translation>
+    </message>
+    <message>
+        <source>(for the branch ending here)</source>
+        <translation>(para la rama que termina aquí)</translation>
+    </message>
+    <message>
+        <source>Curation</source>
+        <translation>Curación</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchRoofline</name>
@@ -475,6 +511,45 @@
         <source>Teaching note on %1:</source>
         <translation>Nota didáctica sobre %1:</translation>
     </message>
+    <message>
+        <source>Starred %1</source>
+        <translation>Destacado: %1</translation>
+    </message>
+    <message>
+        <source>Accepted %1</source>
+        <translation>Aceptado: %1</translation>
+    </message>
+    <message>
+        <source>Rejected %1</source>
+        <translation>Rechazado: %1</translation>
+    </message>
+    <message>
+        <source>Labelled %1 “%2”</source>
+        <translation>Etiquetado %1 «%2»</translation>
+    </message>
+    <message>
+        <source>Tagged %1 “%2”</source>
+        <translation>Marcado %1 «%2»</translation>
+    </message>
+    <message>
+        <source>Note added to %1</source>
+        <translation>Nota añadida a %1</translation>
+    </message>
+    <message>
+        <source>Scored %1: %2</source>
+        <translation>Puntuado %1: %2</translation>
+    </message>
+    <message>
+        <source>Lesson saved on %1</source>
+        <translation>Lección guardada en %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Labelled %n trajectories “%1”</source>
+        <translation>
+            <numerusform>Etiquetada %n trayectoria «%1»</numerusform>
+            <numerusform>Etiquetadas %n trayectorias «%1»</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::DiagnosticsModel</name>
@@ -521,6 +596,178 @@
     <message>
         <source>Message</source>
         <translation>Mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ExportDialog</name>
+    <message>
+        <source>Leave synthetic trajectories out</source>
+        <translation>Dejar fuera las trayectorias sintéticas</translation>
+    </message>
+    <message>
+        <source>Only branches labelled accept (at their last turn or on the trajectory)</source>
+        <translation>Solo ramas etiquetadas accept (en su último turno o en la trayectoria)</translation>
+    </message>
+    <message>
+        <source>Cut each branch after its highest-reward turn</source>
+        <translation>Cortar cada rama tras su turno de mayor recompensa</translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation>Exportar trayectorias</translation>
+    </message>
+    <message>
+        <source>native JSON Lines, lossless</source>
+        <translation>JSON Lines nativo, sin pérdidas</translation>
+    </message>
+    <message>
+        <source>chat messages per branch, for supervised fine-tuning</source>
+        <translation>mensajes de chat por rama, para ajuste fino supervisado</translation>
+    </message>
+    <message>
+        <source>preference pairs from forks</source>
+        <translation>pares de preferencia a partir de bifurcaciones</translation>
+    </message>
+    <message>
+        <source>RL rollouts grouped by task</source>
+        <translation>rollouts de RL agrupados por tarea</translation>
+    </message>
+    <message>
+        <source>Agent Trajectory Interchange Format</source>
+        <translation>Agent Trajectory Interchange Format</translation>
+    </message>
+    <message>
+        <source>KernelBench eval_results.json</source>
+        <translation>eval_results.json de KernelBench</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>cualquiera</translation>
+    </message>
+    <message>
+        <source>a check&apos;s name, or any</source>
+        <translation>el nombre de una comprobación, o any</translation>
+    </message>
+    <message>
+        <source>words in messages or code</source>
+        <translation>palabras en mensajes o código</translation>
+    </message>
+    <message>
+        <source>the higher reward</source>
+        <translation>la recompensa mayor</translation>
+    </message>
+    <message>
+        <source>labels (accept &gt; star &gt; none &gt; reject)</source>
+        <translation>etiquetas (accept &gt; star &gt; ninguna &gt; reject)</translation>
+    </message>
+    <message>
+        <source>File to write</source>
+        <translation>Archivo que escribir</translation>
+    </message>
+    <message>
+        <source>Trajectories (from the list&apos;s filter)</source>
+        <translation>Trayectorias (a partir del filtro de la lista)</translation>
+    </message>
+    <message>
+        <source>Task contains:</source>
+        <translation>La tarea contiene:</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Nivel:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Estado:</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>Etiqueta:</translation>
+    </message>
+    <message>
+        <source>Hack flag:</source>
+        <translation>Señal de trampa:</translation>
+    </message>
+    <message>
+        <source>Search:</source>
+        <translation>Buscar:</translation>
+    </message>
+    <message>
+        <source>What each trajectory gives</source>
+        <translation>Qué aporta cada trayectoria</translation>
+    </message>
+    <message>
+        <source>Pairs choose by:</source>
+        <translation>Los pares eligen por:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Formato:</translation>
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation>Escribir en:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>No trajectory matches these filters.</source>
+        <translation>Ninguna trayectoria cumple estos filtros.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories match.</source>
+        <translation>
+            <numerusform>Coincide %n trayectoria.</numerusform>
+            <numerusform>Coinciden %n trayectorias.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing would be written: %1</source>
+        <translation>No se escribiría nada: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n par de preferencia</numerusform>
+            <numerusform>%n pares de preferencia</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n registro</numerusform>
+            <numerusform>%n registros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The export writes %1.</source>
+        <translation>La exportación escribe %1.</translation>
+    </message>
+    <message>
+        <source>Records are counted as they are written (more than %1 trajectories).</source>
+        <translation>Los registros se cuentan al escribirse (más de %1 trayectorias).</translation>
+    </message>
+    <message>
+        <source>The export writes all of them.</source>
+        <translation>La exportación las escribe todas.</translation>
+    </message>
+    <message>
+        <source>(the task filter “%1” has no kwb export flag: pass --task with exact task names)</source>
+        <translation>(el filtro de tarea «%1» no tiene opción en kwb export: pase --task con los nombres exactos de las tareas)</translation>
     </message>
 </context>
 <context>
@@ -663,22 +910,6 @@
         <translation>La carpeta de tareas de esta ejecución (level1/, level2/, …)</translation>
     </message>
     <message>
-        <source>Export Trajectories</source>
-        <translation>Exportar trayectorias</translation>
-    </message>
-    <message>
-        <source>Format of the trajectories in view (the list&apos;s filter):</source>
-        <translation>Formato de las trayectorias a la vista (el filtro de la lista):</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -813,6 +1044,53 @@
     <message>
         <source>Not found</source>
         <translation>No encontrado</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>Unificado</translation>
+    </message>
+    <message>
+        <source>One column of removed and added lines instead of two sides</source>
+        <translation>Una columna de líneas quitadas y añadidas en lugar de dos lados</translation>
+    </message>
+    <message>
+        <source>Previous change (Shift+F7)</source>
+        <translation>Cambio anterior (Mayús+F7)</translation>
+    </message>
+    <message>
+        <source>Next change (F7)</source>
+        <translation>Cambio siguiente (F7)</translation>
+    </message>
+    <message>
+        <source>the previous turn</source>
+        <translation>el turno anterior</translation>
+    </message>
+    <message>
+        <source>%1 — changed since %2</source>
+        <translation>%1 — cambiado desde %2</translation>
+    </message>
+    <message>
+        <source>%1 — new since %2</source>
+        <translation>%1 — nuevo desde %2</translation>
+    </message>
+    <message>
+        <source>%1 — removed since %2</source>
+        <translation>%1 — eliminado desde %2</translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation>Sin cambios</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n cambio</numerusform>
+            <numerusform>%n cambios</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change %1 of %2</source>
+        <translation>Cambio %1 de %2</translation>
     </message>
 </context>
 <context>
@@ -978,6 +1256,10 @@
     <message>
         <source>&lt;b&gt;A case study recorded on an H200&lt;/b&gt;: an agent&apos;s turns from the PyTorch reference (left) to its CUDA (right), with what each turn measured, opened at the turn that taught the most. &lt;b&gt;Step&lt;/b&gt; through turns with Alt+← and Alt+→ or the slider; &lt;b&gt;Fork&lt;/b&gt; (Agent → Fork Here, Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; &lt;b&gt;Steer&lt;/b&gt; (Agent → Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows.</source>
         <translation>&lt;b&gt;Un caso de estudio grabado en una H200&lt;/b&gt;: los turnos de un agente desde la referencia de PyTorch (izquierda) hasta su CUDA (derecha), con lo que midió cada turno, abierto en el turno que más enseña. &lt;b&gt;Avance&lt;/b&gt; por los turnos con Alt+← y Alt+→ o con el deslizador; &lt;b&gt;Bifurcar&lt;/b&gt; (Agente → Bifurcar aquí, Ctrl+Mayús+K) deja que el agente siga desde este turno en una rama propia; &lt;b&gt;Dirigir&lt;/b&gt; (Agente → Dirigir, Ctrl+Mayús+E) edita antes el código o añade un mensaje. El panel Lección explica qué muestra cada turno.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
     </message>
 </context>
 <context>
@@ -1743,6 +2025,10 @@
         <source>%1 / px</source>
         <translation>%1 / px</translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation>arnés · %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimingModel</name>
@@ -2000,6 +2286,24 @@
         <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
         <translation>Ejecuta una vez más el candidato de este turno bajo ncu y muestra las métricas del kernel junto al turno.</translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation>arnés · %1</translation>
+    </message>
+    <message>
+        <source>%1
+The harness&apos;s own work, outside the timed calls: not in the candidate&apos;s time.</source>
+        <translation>%1
+Trabajo propio del arnés, fuera de las llamadas cronometradas: no cuenta en el tiempo del candidato.</translation>
+    </message>
+    <message>
+        <source>harness</source>
+        <translation>arnés</translation>
+    </message>
+    <message>
+        <source>the harness&apos;s own work, outside the timed calls (inputs, copies, cache flushes): not in the candidate&apos;s time</source>
+        <translation>trabajo propio del arnés, fuera de las llamadas cronometradas (entradas, copias, vaciados de caché): no cuenta en el tiempo del candidato</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryListModel</name>
@@ -2218,6 +2522,21 @@
     <message>
         <source>Agent (live)</source>
         <translation>Agente (en directo)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n línea</numerusform>
+            <numerusform>%n líneas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>líneas %1–%2</translation>
+    </message>
+    <message>
+        <source>from line %1</source>
+        <translation>desde la línea %1</translation>
     </message>
 </context>
 <context>
@@ -2813,6 +3132,30 @@
     <message>
         <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
         <translation>Abrir en modo docente las trayectorias grabadas en una H200 que trae el workbench</translation>
+    </message>
+    <message>
+        <source>U&amp;nified Diff</source>
+        <translation>Diff u&amp;nificado</translation>
+    </message>
+    <message>
+        <source>Show a diff as one column of removed and added lines instead of two sides</source>
+        <translation>Mostrar un diff como una columna de líneas quitadas y añadidas en lugar de dos lados</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Change</source>
+        <translation>Cambio si&amp;guiente</translation>
+    </message>
+    <message>
+        <source>Go to the next changed block of the diff (then the next changed file)</source>
+        <translation>Ir al siguiente bloque cambiado del diff (y luego al siguiente archivo cambiado)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Change</source>
+        <translation>Cambio an&amp;terior</translation>
+    </message>
+    <message>
+        <source>Go to the previous changed block of the diff</source>
+        <translation>Ir al bloque cambiado anterior del diff</translation>
     </message>
 </context>
 <context>

@@ -205,6 +205,42 @@
         <source>Turn %1 · fork %2</source>
         <translation>第 %1 回合 · 分叉 %2</translation>
     </message>
+    <message>
+        <source>score %1</source>
+        <translation>评分 %1</translation>
+    </message>
+    <message>
+        <source>Label: %1</source>
+        <translation>标签：%1</translation>
+    </message>
+    <message>
+        <source>Tag: %1</source>
+        <translation>标记：%1</translation>
+    </message>
+    <message>
+        <source>Human score: %1</source>
+        <translation>人工评分：%1</translation>
+    </message>
+    <message>
+        <source>Human score: %1 (was %2)</source>
+        <translation>人工评分：%1（原为 %2）</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程：%1</translation>
+    </message>
+    <message>
+        <source>(for the branch ending here)</source>
+        <translation>（针对在此结束的分支）</translation>
+    </message>
+    <message>
+        <source>Curation</source>
+        <translation>整理</translation>
+    </message>
 </context>
 <context>
     <name>kwb::BranchRoofline</name>
@@ -469,6 +505,44 @@
         <source>Teaching note on %1:</source>
         <translation>%1 的教学说明：</translation>
     </message>
+    <message>
+        <source>Starred %1</source>
+        <translation>已加星标：%1</translation>
+    </message>
+    <message>
+        <source>Accepted %1</source>
+        <translation>已接受：%1</translation>
+    </message>
+    <message>
+        <source>Rejected %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Labelled %1 “%2”</source>
+        <translation>已为%1添加标签“%2”</translation>
+    </message>
+    <message>
+        <source>Tagged %1 “%2”</source>
+        <translation>已为%1添加标记“%2”</translation>
+    </message>
+    <message>
+        <source>Note added to %1</source>
+        <translation>已为%1添加备注</translation>
+    </message>
+    <message>
+        <source>Scored %1: %2</source>
+        <translation>已为%1评分：%2</translation>
+    </message>
+    <message>
+        <source>Lesson saved on %1</source>
+        <translation>已在%1保存课程</translation>
+    </message>
+    <message numerus="yes">
+        <source>Labelled %n trajectories “%1”</source>
+        <translation>
+            <numerusform>已为 %n 条轨迹添加标签“%1”</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::DiagnosticsModel</name>
@@ -515,6 +589,175 @@
     <message>
         <source>Message</source>
         <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ExportDialog</name>
+    <message>
+        <source>Leave synthetic trajectories out</source>
+        <translation>排除合成轨迹</translation>
+    </message>
+    <message>
+        <source>Only branches labelled accept (at their last turn or on the trajectory)</source>
+        <translation>仅限标记为 accept 的分支（在其最后一轮或轨迹上）</translation>
+    </message>
+    <message>
+        <source>Cut each branch after its highest-reward turn</source>
+        <translation>在每个分支奖励最高的一轮之后截断</translation>
+    </message>
+    <message>
+        <source>Export Trajectories</source>
+        <translation>导出轨迹</translation>
+    </message>
+    <message>
+        <source>native JSON Lines, lossless</source>
+        <translation>原生 JSON Lines，无损</translation>
+    </message>
+    <message>
+        <source>chat messages per branch, for supervised fine-tuning</source>
+        <translation>每个分支的对话消息，用于监督微调</translation>
+    </message>
+    <message>
+        <source>preference pairs from forks</source>
+        <translation>来自分叉的偏好对</translation>
+    </message>
+    <message>
+        <source>RL rollouts grouped by task</source>
+        <translation>按任务分组的强化学习 rollout</translation>
+    </message>
+    <message>
+        <source>Agent Trajectory Interchange Format</source>
+        <translation>Agent Trajectory Interchange Format</translation>
+    </message>
+    <message>
+        <source>KernelBench eval_results.json</source>
+        <translation>KernelBench eval_results.json</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>a check&apos;s name, or any</source>
+        <translation>检查的名称，或 any</translation>
+    </message>
+    <message>
+        <source>words in messages or code</source>
+        <translation>消息或代码中的词</translation>
+    </message>
+    <message>
+        <source>the higher reward</source>
+        <translation>奖励较高者</translation>
+    </message>
+    <message>
+        <source>labels (accept &gt; star &gt; none &gt; reject)</source>
+        <translation>标签（accept &gt; star &gt; 无 &gt; reject）</translation>
+    </message>
+    <message>
+        <source>File to write</source>
+        <translation>要写入的文件</translation>
+    </message>
+    <message>
+        <source>Trajectories (from the list&apos;s filter)</source>
+        <translation>轨迹（来自列表的筛选）</translation>
+    </message>
+    <message>
+        <source>Task contains:</source>
+        <translation>任务包含：</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>级别：</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Hack flag:</source>
+        <translation>作弊标记：</translation>
+    </message>
+    <message>
+        <source>Search:</source>
+        <translation>搜索：</translation>
+    </message>
+    <message>
+        <source>What each trajectory gives</source>
+        <translation>每条轨迹提供的内容</translation>
+    </message>
+    <message>
+        <source>Pairs choose by:</source>
+        <translation>偏好对的选择依据：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation>写入到：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>No trajectory matches these filters.</source>
+        <translation>没有轨迹符合这些筛选条件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectories match.</source>
+        <translation>
+            <numerusform>%n 条轨迹符合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing would be written: %1</source>
+        <translation>不会写入任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preference pair(s)</source>
+        <translation>
+            <numerusform>%n 个偏好对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n 条记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The export writes %1.</source>
+        <translation>导出将写入 %1。</translation>
+    </message>
+    <message>
+        <source>Records are counted as they are written (more than %1 trajectories).</source>
+        <translation>记录在写入时计数（超过 %1 条轨迹）。</translation>
+    </message>
+    <message>
+        <source>The export writes all of them.</source>
+        <translation>导出将全部写入。</translation>
+    </message>
+    <message>
+        <source>(the task filter “%1” has no kwb export flag: pass --task with exact task names)</source>
+        <translation>（任务筛选“%1”在 kwb export 中没有对应选项：请用 --task 传入确切的任务名）</translation>
     </message>
 </context>
 <context>
@@ -657,22 +900,6 @@
         <translation>此运行的任务文件夹（level1/、level2/、…）</translation>
     </message>
     <message>
-        <source>Export Trajectories</source>
-        <translation>导出轨迹</translation>
-    </message>
-    <message>
-        <source>Format of the trajectories in view (the list&apos;s filter):</source>
-        <translation>视图中轨迹（列表筛选结果）的格式：</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>JSON Lines (*.jsonl)</source>
-        <translation>JSON Lines (*.jsonl)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -801,6 +1028,52 @@
     <message>
         <source>Not found</source>
         <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>统一视图</translation>
+    </message>
+    <message>
+        <source>One column of removed and added lines instead of two sides</source>
+        <translation>以一列显示删除和新增的行，而不是左右两侧</translation>
+    </message>
+    <message>
+        <source>Previous change (Shift+F7)</source>
+        <translation>上一处更改 (Shift+F7)</translation>
+    </message>
+    <message>
+        <source>Next change (F7)</source>
+        <translation>下一处更改 (F7)</translation>
+    </message>
+    <message>
+        <source>the previous turn</source>
+        <translation>上一轮</translation>
+    </message>
+    <message>
+        <source>%1 — changed since %2</source>
+        <translation>%1 — 自%2以来已更改</translation>
+    </message>
+    <message>
+        <source>%1 — new since %2</source>
+        <translation>%1 — 自%2以来新增</translation>
+    </message>
+    <message>
+        <source>%1 — removed since %2</source>
+        <translation>%1 — 自%2以来已删除</translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation>无更改</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 处更改</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change %1 of %2</source>
+        <translation>第 %1 处更改，共 %2 处</translation>
     </message>
 </context>
 <context>
@@ -964,6 +1237,10 @@
     <message>
         <source>&lt;b&gt;A case study recorded on an H200&lt;/b&gt;: an agent&apos;s turns from the PyTorch reference (left) to its CUDA (right), with what each turn measured, opened at the turn that taught the most. &lt;b&gt;Step&lt;/b&gt; through turns with Alt+← and Alt+→ or the slider; &lt;b&gt;Fork&lt;/b&gt; (Agent → Fork Here, Ctrl+Shift+K) lets the agent go on from this turn on a branch of its own; &lt;b&gt;Steer&lt;/b&gt; (Agent → Steer, Ctrl+Shift+E) edits the code or adds a message first. The Lesson pane says what each turn shows.</source>
         <translation>&lt;b&gt;在 H200 上录制的案例&lt;/b&gt;：智能体从 PyTorch 参考实现（左）到其 CUDA 代码（右）的各个回合，以及每个回合的测量结果，已打开在最有启发的回合。用 Alt+← 和 Alt+→ 或滑块&lt;b&gt;逐回合浏览&lt;/b&gt;；&lt;b&gt;分叉&lt;/b&gt;（智能体 → 在此分叉，Ctrl+Shift+K）让智能体从此回合在自己的分支上继续；&lt;b&gt;引导&lt;/b&gt;（智能体 → 引导，Ctrl+Shift+E）先编辑代码或添加一条消息。“课程”面板说明每个回合展示了什么。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
     </message>
 </context>
 <context>
@@ -1728,6 +2005,10 @@
         <source>%1 / px</source>
         <translation>%1 / 像素</translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation>测试框架 · %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TimingModel</name>
@@ -1985,6 +2266,24 @@
         <source>Runs this turn&apos;s candidate once more under ncu and shows the kernel&apos;s metrics beside the turn.</source>
         <translation>在 ncu 下再运行一次本轮次的候选，并在该轮次旁显示内核的指标。</translation>
     </message>
+    <message>
+        <source>harness · %1</source>
+        <translation>测试框架 · %1</translation>
+    </message>
+    <message>
+        <source>%1
+The harness&apos;s own work, outside the timed calls: not in the candidate&apos;s time.</source>
+        <translation>%1
+测试框架自身的工作，在计时调用之外：不计入候选者的时间。</translation>
+    </message>
+    <message>
+        <source>harness</source>
+        <translation>测试框架</translation>
+    </message>
+    <message>
+        <source>the harness&apos;s own work, outside the timed calls (inputs, copies, cache flushes): not in the candidate&apos;s time</source>
+        <translation>测试框架自身的工作，在计时调用之外（输入、复制、缓存刷新）：不计入候选者的时间</translation>
+    </message>
 </context>
 <context>
     <name>kwb::TrajectoryListModel</name>
@@ -2201,6 +2500,20 @@
     <message>
         <source>Agent (live)</source>
         <translation>智能体（实时）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>from line %1</source>
+        <translation>从第 %1 行起</translation>
     </message>
 </context>
 <context>
@@ -2795,6 +3108,30 @@
     <message>
         <source>Open the trajectories recorded on an H200 that come with the workbench, in Teaching Mode</source>
         <translation>以教学模式打开 Workbench 自带的、在 H200 上录制的轨迹</translation>
+    </message>
+    <message>
+        <source>U&amp;nified Diff</source>
+        <translation>统一差异视图(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show a diff as one column of removed and added lines instead of two sides</source>
+        <translation>以一列删除和新增的行显示差异，而不是左右两侧</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Change</source>
+        <translation>下一处更改(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Go to the next changed block of the diff (then the next changed file)</source>
+        <translation>转到差异中的下一个更改块（然后是下一个已更改的文件）</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Change</source>
+        <translation>上一处更改(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Go to the previous changed block of the diff</source>
+        <translation>转到差异中的上一个更改块</translation>
     </message>
 </context>
 <context>

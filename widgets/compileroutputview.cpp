@@ -1,4 +1,5 @@
 #include "compileroutputview.h"
+#include "headerfit.h"
 #include "codefont.h"
 
 #include "models/diagnosticsmodel.h"
@@ -31,6 +32,7 @@ QTableView* makeTable(QAbstractItemModel* model, const QString& name, QWidget* p
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
+    fitSectionsToTitles(view->horizontalHeader());
     return view;
 }
 
@@ -68,6 +70,7 @@ CompilerOutputView::CompilerOutputView(QWidget* parent)
     m_diagnosticsView->setColumnWidth(DiagnosticsModel::LineColumn, 50);
     m_diagnosticsView->setColumnWidth(DiagnosticsModel::ColumnColumn, 56);
     m_diagnosticsView->setColumnWidth(DiagnosticsModel::CodeColumn, 50);
+    fitSectionsToTitles(m_diagnosticsView->horizontalHeader());
     m_log->setObjectName(QStringLiteral("compileLog"));
     m_log->setReadOnly(true);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);

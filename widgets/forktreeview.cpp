@@ -7,6 +7,8 @@
 #include <QHeaderView>
 #include <QMenu>
 
+#include <algorithm>
+
 namespace kwb {
 
 ForkTreeView::ForkTreeView(QWidget* parent)
@@ -33,6 +35,11 @@ void ForkTreeView::setOutline(BranchOutlineModel* model)
     // Room for a fork's turn name two levels down ("↳ Turn 12 · fork 3"), so lanes are never elided to "fo…".
     const QString widest = BranchOutlineModel::tr("↳ Turn %1 · fork %2").arg(99).arg(9);
     setColumnWidth(BranchOutlineModel::TurnColumn, fontMetrics().horizontalAdvance(widest) + 3 * indentation() + 12);
+    // A narrow dock scrolls rather than cutting a title ("Result" runs long in Spanish).
+    int title = 0;
+    for (int c = 0; c < BranchOutlineModel::ColumnCount; ++c)
+        title = std::max(title, header()->fontMetrics().horizontalAdvance(model->headerData(c, Qt::Horizontal).toString()) + 16);
+    header()->setMinimumSectionSize(title);
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (!m_updating && current.isValid())
             Q_EMIT turnActivated(m_outline->turnAt(current));

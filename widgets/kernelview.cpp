@@ -15,7 +15,25 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kwb {
+
+namespace {
+
+// The diff base's choice: as wide as its longest entry where there is room, down to a few words where there is not.
+class ShrinkingComboBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+    QSize minimumSizeHint() const override
+    {
+        const QSize full = QComboBox::minimumSizeHint();
+        return { std::min(full.width(), fontMetrics().averageCharWidth() * 12 + 24), full.height() };
+    }
+};
+
+} // namespace
 
 KernelView::KernelView(QWidget* parent)
     : QWidget(parent)
@@ -24,7 +42,7 @@ KernelView::KernelView(QWidget* parent)
     , m_previousChange(new QToolButton(this))
     , m_nextChange(new QToolButton(this))
     , m_changeStatus(new QLabel(this))
-    , m_baseChoice(new QComboBox(this))
+    , m_baseChoice(new ShrinkingComboBox(this))
     , m_findEdit(new QLineEdit(this))
     , m_findStatus(new QLabel(this))
     , m_message(new QLabel(this))
@@ -48,6 +66,8 @@ KernelView::KernelView(QWidget* parent)
     m_nextChange->setArrowType(Qt::DownArrow);
     m_nextChange->setToolTip(tr("Next change (F7)"));
     m_changeStatus->setObjectName(QStringLiteral("changeStatus"));
+    m_changeStatus->setMinimumWidth(0);
+    m_changeStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // gives way on a narrow window
     m_baseChoice->setObjectName(QStringLiteral("diffBase"));
     m_baseChoice->addItem(tr("against the previous turn"));
     m_baseChoice->setEnabled(false);
@@ -56,6 +76,7 @@ KernelView::KernelView(QWidget* parent)
     m_findEdit->setPlaceholderText(tr("Find in file…"));
     m_findEdit->setClearButtonEnabled(true);
     m_findEdit->setMaximumWidth(260);
+    m_findEdit->setMinimumWidth(60);
     m_findStatus->setObjectName(QStringLiteral("findStatus"));
     m_message->setObjectName(QStringLiteral("kernelMessage"));
     m_message->setWordWrap(true);

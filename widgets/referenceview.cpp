@@ -54,7 +54,7 @@ ReferenceView::ReferenceView(QWidget* parent)
     setTabWidth(4);
     m_floor->setObjectName(QStringLiteral("floorLine"));
     m_floor->setTextFormat(Qt::PlainText);
-    m_floor->setWordWrap(false);
+    m_floor->setWordWrap(true); // the whole line, in every language, on narrow panes too
     m_floor->setContentsMargins(6, 2, 6, 2);
     m_floor->setAutoFillBackground(true);
     m_floor->setBackgroundRole(QPalette::AlternateBase);
@@ -110,10 +110,11 @@ void ReferenceView::resizeEvent(QResizeEvent* event)
 
 void ReferenceView::placeFloorLine()
 {
-    const int height = m_floor->isHidden() ? 0 : m_floor->sizeHint().height();
-    setViewportMargins(0, height, 0, 0);
     const int frame = frameWidth();
-    m_floor->setGeometry(frame, frame, width() - 2 * frame, height);
+    const int width = this->width() - 2 * frame;
+    const int height = m_floor->isHidden() ? 0 : m_floor->heightForWidth(width);
+    setViewportMargins(0, height, 0, 0);
+    m_floor->setGeometry(frame, frame, width, height);
 }
 
 } // namespace kwb

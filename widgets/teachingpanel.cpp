@@ -49,8 +49,7 @@ QTableWidget* table(QWidget* parent, const QString& name, const QStringList& hea
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionMode(QAbstractItemView::NoSelection);
-    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents); // every title whole; a narrow pane scrolls
     t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return t;
@@ -152,6 +151,33 @@ const Annotation* TeachingPanel::lessonOf(const QList<Annotation>& annotations, 
     return found;
 }
 
+namespace {
+
+QJsonObject translationOf(const Annotation& lesson, const QString& localeName)
+{
+    const QJsonObject all = lesson.details.value(QLatin1String("translations")).toObject();
+    if (all.contains(localeName))
+        return all.value(localeName).toObject();
+    return all.value(localeName.section(QLatin1Char('_'), 0, 0)).toObject();
+}
+
+} // namespace
+
+QString TeachingPanel::lessonText(const Annotation* lesson, const QString& localeName)
+{
+    if (!lesson)
+        return {};
+    const QString text = translationOf(*lesson, localeName).value(QLatin1String("text")).toString();
+    return text.isEmpty() ? lesson->value : text;
+}
+
+QString TeachingPanel::lookForNote(const Annotation& lesson, int index, const QString& localeName)
+{
+    const QString note = translationOf(lesson, localeName).value(QLatin1String("look_for")).toArray().at(index).toString();
+    return note.isEmpty() ? lesson.details.value(QLatin1String("look_for")).toArray().at(index).toObject().value(QLatin1String("note")).toString()
+                          : note;
+}
+
 int TeachingPanel::keyTurn(const Trajectory& trajectory)
 {
     const QList<int> order = lessonOrder(trajectory); // the main branch first, root to leaf
@@ -244,7 +270,7 @@ void TeachingPanel::fillSummary()
     }
     m_title->setText(m_trajectory->title.isEmpty() ? m_trajectory->task.name : m_trajectory->title);
     const Annotation* intro = lessonOf(m_trajectory->annotations, Annotation::Scope::Trajectory);
-    m_intro->setText(intro ? intro->value : tr("This trajectory has no lesson; the measured figures below are its own."));
+    m_intro->setText(intro ? lessonText(intro) : tr("This trajectory has no lesson; the measured figures below are its own."));
     // One row per branch, by its final turn's own evaluation; the main branch's (where the lesson order starts) first.
     QList<const Turn*> leaves = m_trajectory->leaves();
     for (int t : m_allTurns) {
@@ -264,7 +290,7 @@ void TeachingPanel::fillSummary()
             { name, e ? ms(e->timing.candidate.medianUs) : tr("not correct"), e ? ms(e->timing.eager.medianUs) : QStringLiteral("–"),
                 e ? ms(e->timing.compiled.medianUs) : QStringLiteral("–"), e ? times(e->speedupVsEager()) : QStringLiteral("–"),
                 e ? times(e->speedupVsCompile()) : QStringLiteral("–") },
-            branchLesson ? branchLesson->value : QString());
+            lessonText(branchLesson));
     }
     m_summary->setVisible(!leaves.isEmpty());
     if (intro) {
@@ -335,7 +361,7 @@ void TeachingPanel::showTurn(int turn)
         const QString step = lesson ? lesson->details.value(QLatin1String("step")).toString() : QString();
         m_step->setText(at >= 0 ? tr("Lesson %1 of %2%3").arg(at + 1).arg(m_order.size()).arg(step.isEmpty() ? QString() : QStringLiteral(" · ") + step)
                                 : tr("Turn %1 (no lesson)").arg(turn + 1));
-        m_lesson->setText(lesson ? lesson->value : tr("This turn has no lesson. Curate → Lesson… writes one."));
+        m_lesson->setText(lesson ? lessonText(lesson) : tr("This turn has no lesson. Curate → Lesson… writes one."));
         m_measured->setText(measured(t));
         if (t.eval) {
             const QList<KernelResources>& kernels = t.eval->compile.kernels;
@@ -350,12 +376,12 @@ void TeachingPanel::showTurn(int turn)
             }
         }
         if (lesson) {
-            for (const QJsonValue& v : lesson->details.value(QLatin1String("look_for")).toArray()) {
-                const QJsonObject o = v.toObject();
-                const QString pattern = o.value(QLatin1String("kernel")).toString();
+            const QJsonArray lookFor = lesson->details.value(QLatin1String("look_for")).toArray();
+            for (int n = 0; n < lookFor.size(); ++n) {
+                const QString pattern = lookFor.at(n).toObject().value(QLatin1String("kernel")).toString();
                 if (pattern.isEmpty())
                     continue;
-                auto* item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(pattern, o.value(QLatin1String("note")).toString()));
+                auto* item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(pattern, lookForNote(*lesson, n)));
                 item->setData(Qt::UserRole, pattern);
                 m_lookFor->addItem(item);
             }

@@ -3,6 +3,7 @@
 #include "model/trajectory.h"
 
 #include <QList>
+#include <QLocale>
 #include <QWidget>
 
 class QLabel;
@@ -34,6 +35,10 @@ public:
     int nextLesson() const;
     // The newest Lesson annotation of that scope among these, or nullptr.
     static const Annotation* lessonOf(const QList<Annotation>& annotations, Annotation::Scope scope);
+    // A lesson's text in the UI's language where the lesson carries it (details.translations: {"es": {"text": ...,
+    // "look_for": [notes]}, "zh_CN": ...}, matched by locale name, then by language), else as written.
+    static QString lessonText(const Annotation* lesson, const QString& localeName = QLocale().name());
+    static QString lookForNote(const Annotation& lesson, int index, const QString& localeName = QLocale().name());
     // The line under a lesson: what the turn's own evaluation found (the compile error, the wrong answer, or its times,
     // speed-ups and, on a calibrated machine, its fraction of the roofline).
     static QString measured(const Turn& turn);

@@ -1,4 +1,5 @@
 #include "timingview.h"
+#include "headerfit.h"
 
 #include "models/timingmodel.h"
 
@@ -30,6 +31,7 @@ TimingView::TimingView(QWidget* parent)
     m_view->setColumnWidth(TimingModel::NameColumn, 110);
     for (int c = TimingModel::MedianColumn; c < TimingModel::SpeedupColumn; ++c)
         m_view->setColumnWidth(c, 90);
+    fitSectionsToTitles(m_view->horizontalHeader());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_summary);

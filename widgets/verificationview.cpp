@@ -1,4 +1,5 @@
 #include "verificationview.h"
+#include "headerfit.h"
 
 #include "models/verifytrialsmodel.h"
 
@@ -29,6 +30,7 @@ VerificationView::VerificationView(QWidget* parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     for (int c = 0; c < VerifyTrialsModel::MessageColumn; ++c)
         m_view->setColumnWidth(c, c == VerifyTrialsModel::TrialColumn ? 50 : 110);
+    fitSectionsToTitles(m_view->horizontalHeader());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_summary);

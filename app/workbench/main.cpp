@@ -44,6 +44,7 @@ void installTranslators(QApplication& app)
     QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
     if (locale.language() == QLocale::C)
         locale = QLocale(QLocale::English); // the English plural forms still apply
+    QLocale::setDefault(locale); // numbers in the language the window speaks, not the system's
     auto* qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(qt);

@@ -1109,6 +1109,9 @@ void EvalPipeline::score()
     if (m_layoutDiffers)
         m_flags.add("non-contiguous-output", "The output's memory layout differs from the reference's.");
     reject();
+    // Baselines alone judge no candidate: no reward.
+    if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
+        return;
     // A build that was never judged (compile only) is neither correct nor incorrect: it gets no reward.
     if (m_compile.status == "passed" && m_verifyStatus == "not-run")
         return;
@@ -1119,6 +1122,12 @@ void EvalPipeline::score()
     }
     if (m_compile.status == "error" || m_verifyStatus == "error")
         return; // the task's or the environment's failure is not the candidate's
+    // A correct candidate, timed, whose baselines could not be (the reference failed, or the GPU ran out of memory
+    // beside other work): its speed-up is unknown, so no reward — neither the correct-only one nor a guess.
+    if (isCorrect() && m_timingStatus == "passed" && baselinesFailed()) {
+        m_rewardWithheld = "baselines-unavailable";
+        return;
+    }
     m_reward = RewardScheme::reward(m_request.rewardScheme, isCorrect(), m_speedupEager, m_speedupCompile);
 }
 
@@ -1301,10 +1310,10 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         w.key("baselines_cached").value(m_baselines.result["cached"].toBool());
         writeNumber(w, "compile_seconds", m_baselines.result["compile_seconds"].toNumber(kNaN));
     }
-    const bool timed = m_timingStatus == "passed" && isCorrect() && m_baselines.status != "error";
+    const bool timed = m_timingStatus == "passed" && isCorrect() && !baselinesFailed();
     if (m_request.mode != EvalRequest::Mode::BaselinesOnly) {
         const std::string status = m_timingStatus != "passed" || !isCorrect() ? std::string("not-run")
-            : m_baselines.status == "error" ? "error" : "passed";
+            : baselinesFailed() ? "error" : "passed";
         w.key("status").value(status);
         if (status == "error" && !m_baselines.message.empty())
             w.key("message").value(m_baselines.message);

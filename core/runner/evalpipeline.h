@@ -42,6 +42,8 @@ public:
     void writeResult(JsonWriter& writer) const;
 
     bool isCorrect() const { return m_verifyStatus == "passed"; }
+    // The baselines were asked for and could not be timed (the reference failed, the machine's error).
+    bool baselinesFailed() const { return m_baselines.status == "error" || m_baselines.status == "failed"; }
     double reward() const { return m_reward; }
     const std::string& setupError() const { return m_setupError; }
     const std::string& compileStatus() const { return m_compile.status; }
@@ -131,7 +133,7 @@ private:
     std::vector<double> m_innerSpans; // each timed call's kernels' span on the GPU (µs), from the trace
     JsonValue m_gpuTiming; // their statistics: the candidate's figure on the GPU
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
-    std::string m_rewardWithheld; // why no reward was given (degenerate-task)
+    std::string m_rewardWithheld; // why no reward was given (degenerate-task, baselines-unavailable)
     std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not
     std::string m_lockFolder;   // GpuLock::forDevices, found once
     const std::string& lockFolder();

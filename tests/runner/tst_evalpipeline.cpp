@@ -28,6 +28,7 @@ private Q_SLOTS:
     void evalSetReadsAKernelBenchCheckoutAndRun();
     void taskFeatures_data();
     void taskFeatures();
+    void baselinesThatFailGiveNoReward();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -379,9 +380,30 @@ void TestEvalPipeline::evalSetSummarizesAndRunsAgainIntoTheSameFolder()
         QVERIFY(summary.value(QStringLiteral("geomean_speedup_vs_eager")).toDouble() > 0);
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/summary.json"))));
         QCOMPARE(summary.value(QStringLiteral("environment_errors")).toInt(), 0);
+        QVERIFY(summary.value(QStringLiteral("retried_alone")).toArray().isEmpty()); // one evaluation at a time on the CPU
+        // Baselines alone judge no candidate: no reward, not -1.
+        QFile alone(m_dir.filePath(QStringLiteral("set/out/results/level1_2_no_candidate.json")));
+        QVERIFY(alone.open(QIODevice::ReadOnly));
+        QVERIFY(!QJsonDocument::fromJson(alone.readAll()).object().value(QStringLiteral("reward")).toObject().contains(QStringLiteral("value")));
     }
     QCOMPARE(QFileInfo(kept).lastModified(), keptAt); // kept, not evaluated again
     QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("set/out/results/level1_3_wrong.json"))));
+}
+
+void TestEvalPipeline::baselinesThatFailGiveNoReward()
+{
+    // The reference fails only where the baselines are timed: the candidate is correct and timed, but its speed-up
+    // is unknown. That is the task's or the machine's failure, so no reward (not the correct-only 1) and a timing
+    // error that says why.
+    const QJsonObject r = eval(QStringLiteral("task_baselines_fail.py"), QStringLiteral("plain_torch.py"), {});
+    QCOMPARE(r.value(QStringLiteral("verify")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+    const QJsonObject timing = r.value(QStringLiteral("timing")).toObject();
+    QCOMPARE(timing.value(QStringLiteral("status")).toString(), QStringLiteral("error"));
+    QVERIFY2(timing.value(QStringLiteral("message")).toString().contains(QStringLiteral("cannot run where the baselines are timed")),
+        qPrintable(timing.value(QStringLiteral("message")).toString()));
+    const QJsonObject reward = r.value(QStringLiteral("reward")).toObject();
+    QVERIFY(!reward.contains(QStringLiteral("value")));
+    QCOMPARE(reward.value(QStringLiteral("withheld")).toString(), QStringLiteral("baselines-unavailable"));
 }
 
 void TestEvalPipeline::skippedLayoutWorkIsFlagged()

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void everyTrajectoryTeachesTheWholeLoop();
     void everyLookForFindsItsKernel();
     void readmeTableIsTheStoresSummary();
+    void everyLessonSpeaksSpanishAndChinese();
 
 private:
     // KWB_CASE_STUDIES checks another store the same way (a new recording, before it replaces the shipped one).
@@ -172,6 +174,43 @@ void TestCaseStudies::readmeTableIsTheStoresSummary()
     const QRegularExpressionMatch m = block.match(text);
     QVERIFY2(m.hasMatch(), "README.md has no case-studies table block");
     QCOMPARE(m.captured(1).trimmed(), table);
+}
+
+// Teaching Mode shows a lesson in the window's language: every lesson of the case studies (summaries, turns, forks)
+// carries Spanish and Chinese, each with every figure of the English text and one note per thing to look for.
+void TestCaseStudies::everyLessonSpeaksSpanishAndChinese()
+{
+    static const QRegularExpression figure(QStringLiteral("\\d+(?:\\.\\d+)?"));
+    const auto figures = [](const QString& text) {
+        QSet<QString> found;
+        for (auto it = figure.globalMatch(text); it.hasNext();)
+            found.insert(it.next().captured());
+        return found;
+    };
+    int lessons = 0;
+    for (const Trajectory& t : m_trajectories) {
+        QList<Annotation> all = t.annotations;
+        for (const Turn& turn : t.turns)
+            all += turn.annotations;
+        for (const Annotation& a : all) {
+            if (a.kind != Annotation::Kind::Lesson)
+                continue;
+            ++lessons;
+            const QJsonObject translations = a.details.value(QStringLiteral("translations")).toObject();
+            for (const QString& language : { QStringLiteral("es"), QStringLiteral("zh_CN") }) {
+                const QJsonObject tr = translations.value(language).toObject();
+                const QString text = tr.value(QStringLiteral("text")).toString();
+                const QString where = t.title + QStringLiteral(" / ") + a.details.value(QStringLiteral("step")).toString() + QLatin1Char(' ') + language;
+                QVERIFY2(!text.isEmpty() && text != a.value, qPrintable(where + QStringLiteral(": no translation")));
+                const QSet<QString> missing = figures(a.value) - figures(text);
+                QVERIFY2(missing.isEmpty(), qPrintable(where + QStringLiteral(": lost ") + QStringList(missing.begin(), missing.end()).join(QLatin1Char(' '))));
+                const QJsonArray lookFor = a.details.value(QStringLiteral("look_for")).toArray();
+                if (!lookFor.isEmpty())
+                    QCOMPARE(tr.value(QStringLiteral("look_for")).toArray().size(), lookFor.size());
+            }
+        }
+    }
+    QVERIFY(lessons >= 60);
 }
 
 QTEST_MAIN(TestCaseStudies)

@@ -4,6 +4,7 @@
 #include "io/ceilingsattacher.h"
 #include "mainwindow.h"
 #include "model/roofline.h"
+#include "referenceview.h"
 #include "samplestore.h"
 #include "teachingpanel.h"
 #include "timelineview.h"
@@ -20,6 +21,13 @@
 #include <QSettings>
 #include <QToolButton>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QHeaderView>
+#include <QTranslator>
+#include <QCheckBox>
+#include <QAbstractButton>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -40,6 +48,8 @@ private Q_SLOTS:
     void turningTheModeOffClearsTheHighlight();
     void caseStudiesOpenFromACopy();
     void firstStartTourOnAScreenItFits();
+    void lessonsInTheWindowsLanguage();
+    void everyPaneFitsInSpanishAndChinese();
 
 private:
     QTemporaryDir m_dir;
@@ -328,6 +338,91 @@ void TestTeaching::firstStartTourOnAScreenItFits()
         auto* details = sized.findChild<QWidget*>(QStringLiteral("traceDetails"));
         QVERIFY2(details->width() >= 200, qPrintable(QStringLiteral("%1 px wide").arg(details->width()) + at));
     }
+}
+
+void TestTeaching::lessonsInTheWindowsLanguage()
+{
+    Annotation a;
+    a.kind = Annotation::Kind::Lesson;
+    a.value = QStringLiteral("Rows in registers.");
+    a.details = QJsonObject { { QStringLiteral("look_for"), QJsonArray { QJsonObject { { QStringLiteral("kernel"), QStringLiteral("softmax") },
+                                                                { QStringLiteral("note"), QStringLiteral("One launch.") } } } },
+        { QStringLiteral("translations"),
+            QJsonObject { { QStringLiteral("es"), QJsonObject { { QStringLiteral("text"), QStringLiteral("Filas en registros.") },
+                                                      { QStringLiteral("look_for"), QJsonArray { QStringLiteral("Un lanzamiento.") } } } },
+                { QStringLiteral("zh_CN"), QJsonObject { { QStringLiteral("text"), QStringLiteral("行保存在寄存器中。") } } } } } };
+    // By the locale's name, then by its language; else as written, and a note the translation lacks stays English.
+    QCOMPARE(TeachingPanel::lessonText(&a, QStringLiteral("es_ES")), QStringLiteral("Filas en registros."));
+    QCOMPARE(TeachingPanel::lessonText(&a, QStringLiteral("zh_CN")), QStringLiteral("行保存在寄存器中。"));
+    QCOMPARE(TeachingPanel::lessonText(&a, QStringLiteral("de_DE")), QStringLiteral("Rows in registers."));
+    QCOMPARE(TeachingPanel::lookForNote(a, 0, QStringLiteral("es_MX")), QStringLiteral("Un lanzamiento."));
+    QCOMPARE(TeachingPanel::lookForNote(a, 0, QStringLiteral("zh_CN")), QStringLiteral("One launch."));
+    QVERIFY(TeachingPanel::lessonText(nullptr).isEmpty());
+}
+
+// The window in Spanish and Chinese on a laptop screen and a desktop one: no column header, button or one-line label
+// is cut, and numbers follow the language's locale.
+void TestTeaching::everyPaneFitsInSpanishAndChinese()
+{
+    const QString path = m_dir.filePath(QStringLiteral("languages.kwb"));
+    QVERIFY(test::copyDiagFixture(path));
+    {
+        QString error;
+        auto store = Store::open(path, &error);
+        QVERIFY2(store && test::addDiagLessons(*store, &error), qPrintable(error));
+    }
+    const QLocale before;
+    for (const QString& language : { QStringLiteral("es"), QStringLiteral("zh_CN") }) {
+        QTranslator translator;
+        QVERIFY2(translator.load(QStringLiteral(KWB_QM_DIR "/kwb_") + language + QStringLiteral(".qm")), qPrintable(language));
+        QCoreApplication::installTranslator(&translator);
+        QLocale::setDefault(QLocale(language));
+        for (const QSize size : { QSize(1366, 768), QSize(1920, 1080) }) {
+            MainWindow w;
+            w.resize(size);
+            QVERIFY(w.openStore(path));
+            w.findChild<QAction*>(QStringLiteral("actionTeachingMode"))->setChecked(true);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(w.goToPosition(1));
+            QApplication::processEvents();
+            QStringList cut;
+            const QString at = QStringLiteral(" (%1 at %2x%3)").arg(language).arg(size.width()).arg(size.height());
+            for (QHeaderView* header : w.findChildren<QHeaderView*>()) {
+                if (!header->isVisibleTo(&w) || header->orientation() != Qt::Horizontal || !header->model())
+                    continue;
+                for (int section = 0; section < header->count(); ++section) {
+                    if (header->isSectionHidden(section) || header->sectionSize(section) == 0)
+                        continue;
+                    const QString text = header->model()->headerData(section, Qt::Horizontal).toString();
+                    const int need = header->fontMetrics().horizontalAdvance(text) + 2;
+                    if (!text.isEmpty() && header->sectionSize(section) < need)
+                        cut << QStringLiteral("header \"%1\" %2<%3 px").arg(text).arg(header->sectionSize(section)).arg(need);
+                }
+            }
+            for (QAbstractButton* button : w.findChildren<QAbstractButton*>()) {
+                if (!button->isVisibleTo(&w) || button->text().isEmpty() || qobject_cast<QCheckBox*>(button))
+                    continue;
+                if (button->width() < button->minimumSizeHint().width())
+                    cut << QStringLiteral("button \"%1\" %2<%3 px").arg(button->text()).arg(button->width()).arg(button->minimumSizeHint().width());
+            }
+            for (QLabel* label : w.findChildren<QLabel*>()) {
+                if (!label->isVisibleTo(&w) || label->wordWrap() || label->text().isEmpty() || label->text().contains(QLatin1Char('<')))
+                    continue;
+                const int need = label->fontMetrics().horizontalAdvance(label->text()) + 2 * label->margin();
+                if (label->contentsRect().width() < need)
+                    cut << QStringLiteral("label \"%1\" %2<%3 px").arg(label->text()).arg(label->contentsRect().width()).arg(need);
+            }
+            QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; ")) + at));
+            // One decimal separator, the language's: 201,3 MB in Spanish, 201.3 MB in Chinese.
+            const QString floor = w.findChild<ReferenceView*>(QStringLiteral("referenceView"))->floorText();
+            static const QRegularExpression comma(QStringLiteral("\\d,\\d")), point(QStringLiteral("\\d\\.\\d"));
+            const bool spanish = language == QLatin1String("es");
+            QVERIFY2(floor.contains(spanish ? comma : point) && !floor.contains(spanish ? point : comma), qPrintable(floor + at));
+        }
+        QCoreApplication::removeTranslator(&translator);
+    }
+    QLocale::setDefault(before);
 }
 
 QTEST_MAIN(TestTeaching)

@@ -5,6 +5,7 @@
 #include "models/turncache.h"
 #include "store/store.h"
 
+#include <QFileInfo>
 #include <QStandardPaths>
 
 // Trajectories and turn contents the widget tests share.
@@ -100,7 +101,8 @@ inline void isolateSettings()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst"));
+    // One settings file per test program: tests that run side by side (ctest -j) never read each other's.
+    QCoreApplication::setApplicationName(QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
 }
 
 } // namespace kwb::test

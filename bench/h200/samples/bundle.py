@@ -22,19 +22,74 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 
-def turn_lessons(turns, uuids, where, partial=False):
+LANGUAGES = ("es", "zh_CN")
+
+
+def translations(name):
+    """A plan's lessons in other languages: {language: lessons.<language>.json}, those that exist."""
+    out = {}
+    for language in LANGUAGES:
+        path = os.path.join(HERE, name, "lessons.%s.json" % language)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                out[language] = json.load(f)
+    return out
+
+
+def translated(details, texts):
+    """details with {"translations": {language: {"text": ..., "look_for": [...]}}} where texts has any."""
+    texts = {language: t for language, t in texts.items() if t and t.get("text")}
+    if texts:
+        details["translations"] = texts
+    return details
+
+
+def turn_lesson(turn, uuid, languages):
+    details = {"step": turn["id"], "look_for": turn.get("look_for", [])}
+    if "expect" in turn:
+        details["expect"] = turn["expect"]
+    if turn.get("final"):
+        details["expect"] = "pass"
+    texts = {}
+    for language, t in languages.items():
+        entry = t.get("turns", {}).get(turn["id"])
+        if entry:
+            notes = entry.get("look_for", [])
+            if len(notes) != len(details["look_for"]):
+                raise SystemExit("lessons.%s.json: turn %s has %d look_for notes, the plan %d"
+                                 % (language, turn["id"], len(notes), len(details["look_for"])))
+            texts[language] = {"text": entry["lesson"], "look_for": notes}
+    return {"turn": uuid, "text": turn["lesson"], "details": translated(details, texts)}
+
+
+def summary_lesson(target, text, details, languages, pick):
+    """A trajectory's or a fork's summary; pick(translation file) gives its text there."""
+    return dict(target, text=text, details=translated(details, {language: {"text": pick(t)} for language, t in languages.items()}))
+
+
+def turn_lessons(turns, uuids, where, partial=False, languages=None):
     if partial:
         turns = turns[:len(uuids)]
     if len(turns) != len(uuids):
         raise SystemExit("%s: the plan has %d turns but %d were recorded" % (where, len(turns), len(uuids)))
-    lessons = []
-    for turn, uuid in zip(turns, uuids):
-        details = {"step": turn["id"], "look_for": turn.get("look_for", [])}
-        if "expect" in turn:
-            details["expect"] = turn["expect"]
-        if turn.get("final"):
-            details["expect"] = "pass"
-        lessons.append({"turn": uuid, "text": turn["lesson"], "details": details})
+    return [turn_lesson(turn, uuid, languages or {}) for turn, uuid in zip(turns, uuids)]
+
+
+def plan_lessons(name, plan, languages, trajectory, branches, partial=False):
+    """Every lesson of one plan: its summary on the trajectory, each turn's, each fork's summary on its last turn.
+    branches: {"main": [turn uuids], "fork-1": [...], ...} as recorded."""
+    details = {"plan": name}
+    if "paper" in plan:
+        details["paper"] = plan["paper"]
+    lessons = [summary_lesson({"trajectory": trajectory}, plan["summary"], details, languages, lambda t: t.get("summary"))]
+    lessons += turn_lessons(plan["turns"], branches["main"], name + " main", partial, languages)
+    for i, fork in enumerate(plan.get("forks", [])):
+        uuids = branches.get("fork-%d" % (i + 1), [])
+        if not uuids and partial:
+            continue
+        lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1), partial, languages)
+        lessons.append(summary_lesson({"branch": uuids[-1]}, fork["summary"], {"from": fork["from"]}, languages,
+                                      lambda t, i=i: (t.get("forks") or [None] * (i + 1))[i]))
     return lessons
 
 
@@ -66,17 +121,8 @@ def main():
         with open(record_file(name)) as f:
             record = json.load(f)
         subprocess.run([args.kwb, "import", os.path.join(args.state, name, "store.kwb"), "--store", temporary], check=True)
-        summary = {"trajectory": record["trajectory"], "text": plan["summary"], "details": {"plan": name}}
-        if "paper" in plan:
-            summary["details"]["paper"] = plan["paper"]
-        lessons.append(summary)
-        lessons += turn_lessons(plan["turns"], record["branches"]["main"], name + " main", args.partial)
-        for i, fork in enumerate(plan.get("forks", [])):
-            uuids = record["branches"].get("fork-%d" % (i + 1), [])
-            if not uuids and args.partial:
-                continue
-            lessons += turn_lessons(fork["turns"], uuids, "%s fork %d" % (name, i + 1), args.partial)
-            lessons.append({"branch": uuids[-1], "text": fork["summary"], "details": {"from": fork["from"]}})
+        languages = translations(name)
+        lessons += plan_lessons(name, plan, languages, record["trajectory"], record["branches"], args.partial)
     if args.calibration:
         subprocess.run([args.kwb, "attach-calibration", temporary, args.calibration], check=True)
     lesson_file = temporary + ".lessons.json"
