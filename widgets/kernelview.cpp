@@ -66,8 +66,7 @@ KernelView::KernelView(QWidget* parent)
     m_nextChange->setArrowType(Qt::DownArrow);
     m_nextChange->setToolTip(tr("Next change (F7)"));
     m_changeStatus->setObjectName(QStringLiteral("changeStatus"));
-    m_changeStatus->setMinimumWidth(0);
-    m_changeStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // gives way on a narrow window
+    m_changeStatus->setMinimumWidth(1); // its text where there is room, giving way on a narrow window
     m_baseChoice->setObjectName(QStringLiteral("diffBase"));
     m_baseChoice->addItem(tr("against the previous turn"));
     m_baseChoice->setEnabled(false);

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 #include "samplestore.h"
+#include "timelineview.h"
 #include "tracepanel.h"
 #include "windowsettings.h"
 
@@ -38,9 +39,23 @@ bool wantsScreenshot(int argc, char** argv)
     return false;
 }
 
-void installTranslators(QApplication& app)
+// A value given on the command line before the parser exists (the translators must be in place for its help).
+QString earlyOption(int argc, char** argv, const char* name)
 {
-    const QString language = kwb::WindowSettings::language();
+    const QByteArray flag = QByteArray("--") + name;
+    const QByteArray withValue = flag + '=';
+    for (int i = 1; i < argc; ++i) {
+        if (flag == argv[i] && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (qstrncmp(argv[i], withValue.constData(), withValue.size()) == 0)
+            return QString::fromLocal8Bit(argv[i] + withValue.size());
+    }
+    return {};
+}
+
+void installTranslators(QApplication& app, const QString& chosen)
+{
+    const QString language = chosen.isEmpty() ? kwb::WindowSettings::language() : chosen;
     QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
     if (locale.language() == QLocale::C)
         locale = QLocale(QLocale::English); // the English plural forms still apply
@@ -78,6 +93,8 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
         window.findChild<QAction*>(QStringLiteral("actionToggleDiff"))->setChecked(true);
     if (parser.isSet(QStringLiteral("teaching")))
         window.findChild<QAction*>(QStringLiteral("actionTeachingMode"))->setChecked(true);
+    if (parser.isSet(QStringLiteral("tour")))
+        window.startTour();
     const int turn = parser.value(QStringLiteral("turn")).toInt();
     if (turn > 0 && turn - 1 != window.navigator().position() && !window.goToPosition(turn - 1))
         return fail(QApplication::translate("main", "The trajectory has no turn %1 on its main branch.").arg(turn));
@@ -91,6 +108,13 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
         for (int i = 0; i < 200 && trace->isLoading(); ++i) { // the turn's trace loads on a worker thread
             QThread::msleep(10);
             QApplication::processEvents();
+        }
+        if (parser.isSet(QStringLiteral("kernel"))) {
+            trace->timeline()->setHighlight(parser.value(QStringLiteral("kernel")));
+            if (!trace->timeline()->showFirstHighlight())
+                return fail(QApplication::translate("main", "No kernel of this turn's trace matches %1.").arg(parser.value(QStringLiteral("kernel"))));
+            for (int i = 0; i < 5; ++i)
+                QApplication::processEvents();
         }
     }
     if (!window.grab().save(file, "PNG"))
@@ -112,7 +136,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Kernel Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(KWB_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("kernel-workbench"));
-    installTranslators(app);
+    installTranslators(app, earlyOption(argc, argv, "language"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Workbench for agent trajectories of CUDA kernel optimization."));
@@ -127,6 +151,9 @@ int main(int argc, char** argv)
         { QStringLiteral("diff"), QApplication::translate("main", "With --screenshot: show the kernel diff against the previous turn.") },
         { QStringLiteral("teaching"), QApplication::translate("main", "With --screenshot: Teaching Mode on (the Lesson pane, the timeline's highlights).") },
         { QStringLiteral("size"), QApplication::translate("main", "With --screenshot: window size (default 1600x1000)."), QStringLiteral("WxH"), QStringLiteral("1600x1000") },
+        { QStringLiteral("tour"), QApplication::translate("main", "With --screenshot: what a first start shows (the key turn in Teaching Mode, the guide card).") },
+        { QStringLiteral("kernel"), QApplication::translate("main", "With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline."), QStringLiteral("REGEX") },
+        { QStringLiteral("language"), QApplication::translate("main", "The window's language for this run (en, es, zh_CN), whatever Settings say."), QStringLiteral("CODE") },
     });
     parser.process(app);
 

@@ -14,8 +14,12 @@ CallRanges::CallRanges(const TraceModel& model)
             if (e.kind() != EventKind::Range)
                 continue;
             const std::string& name = model.name(e);
-            if (name.find(": call ") != std::string::npos)
+            if (name.find(": call ") != std::string::npos) {
                 m_calls.emplace_back(e.start, e.end());
+                ++m_count;
+            } else if (name.find(": wait ") != std::string::npos) {
+                m_calls.emplace_back(e.start, e.end()); // the harness before the driver: a call's launches, then its wait
+            }
             else if (name.size() > 9 && name.compare(name.size() - 9, 9, ": warm-up") == 0)
                 m_warmUps.emplace_back(e.start, e.end());
         }

@@ -12,15 +12,16 @@ namespace kwb::trace {
 // Where the GPU time of a traced call went: the kernels, copies and sets that started inside the harness's
 // "<label>: call N" NVTX ranges, totalled by name, longest first. The warm-up and the cache flushes between
 // the calls are left out. A trace without such ranges (torch.profiler's) counts all its GPU work as one call.
-// The harness's "<label>: call N" NVTX ranges of a trace: GPU work that starts inside one is the candidate's timed
-// work, inside a "<label>: warm-up" range its untimed work; GPU work outside both (input copies, output reads,
+// The harness's "<label>: call N" NVTX ranges of a trace (and "<label>: wait N", where the harness before the trusted
+// driver waited for the call's GPU work): GPU work that starts inside one is the candidate's timed work, inside a
+// "<label>: warm-up" range its untimed work; GPU work outside both (input copies, output reads,
 // cache flushes) is the harness's. A trace with no call ranges has no harness work marked.
 class CallRanges
 {
 public:
     explicit CallRanges(const TraceModel& model);
     bool empty() const { return m_calls.empty(); }
-    int count() const { return int(m_calls.size()); }
+    int count() const { return m_count; } // the calls (a call and its wait are one)
     bool contains(int64_t time) const;
     static bool isGpuWork(EventKind kind);
     bool isHarnessWork(const TraceEvent& e) const
@@ -33,6 +34,7 @@ private:
     static bool within(const Spans& spans, int64_t time);
     Spans m_calls;
     Spans m_warmUps;
+    int m_count = 0;
 };
 
 struct KernelTotals

@@ -1,5 +1,6 @@
 // TraceReader: a real Kineto trace recorded on the H200, the tracer's own output, and broken files.
 #include "cuda/chrometrace.h"
+#include "trace/kerneltotals.h"
 #include "trace/tracereader.h"
 
 #include <QFile>
@@ -22,6 +23,7 @@ private slots:
     void brokenFilesSayWhereAndAreNotComplete_data();
     void brokenFilesSayWhereAndAreNotComplete();
     void cancelStopsLoading();
+    void harnessWorkIsWhatLiesOutsideTheCalls();
 
 private:
     static std::map<EventKind, size_t> kinds(const TraceModel& m);
@@ -293,6 +295,40 @@ void TestTraceReader::cancelStopsLoading()
     const TraceReader::Result r = TraceReader::parse(json, "big", {}, &cancel);
     QVERIFY(!r.complete);
     QVERIFY2(r.error.find("cancelled") != std::string::npos, r.error.c_str());
+}
+
+// Both harness layouts: the driver's worker ("call N" holds the GPU work) and the one before it ("call N" holds the
+// launches and "wait N" the GPU work). GPU work in a call, its wait or the warm-up is the candidate's; in a flush,
+// or in no range, the harness's; the totals count the calls' work only.
+void TestTraceReader::harnessWorkIsWhatLiesOutsideTheCalls()
+{
+    const std::string json = R"({"traceEvents":[
+{"ph":"X","cat":"nvtx","name":"candidate: warm-up","pid":1,"tid":1,"ts":10,"dur":10},
+{"ph":"X","cat":"nvtx","name":"candidate: flush","pid":1,"tid":1,"ts":30,"dur":10},
+{"ph":"X","cat":"nvtx","name":"candidate: call 0","pid":1,"tid":1,"ts":50,"dur":2},
+{"ph":"X","cat":"nvtx","name":"candidate: wait 0","pid":1,"tid":1,"ts":52,"dur":20},
+{"ph":"X","cat":"kernel","name":"warm_kernel","pid":2,"tid":7,"ts":12,"dur":5},
+{"ph":"X","cat":"kernel","name":"fill_kernel","pid":2,"tid":7,"ts":32,"dur":5},
+{"ph":"X","cat":"kernel","name":"my_kernel","pid":2,"tid":7,"ts":54,"dur":8},
+{"ph":"X","cat":"gpu_memcpy","name":"Memcpy DtoD","pid":2,"tid":7,"ts":80,"dur":3}]})";
+    TraceReader::Result r = TraceReader::parse(json, "ranges");
+    QVERIFY2(r.complete, r.error.c_str());
+    const kwb::trace::CallRanges calls(*r.model);
+    QCOMPARE(calls.count(), 1);
+    std::map<std::string, bool> harness;
+    for (const kwb::trace::TraceTrack& t : r.model->tracks())
+        for (const kwb::trace::TraceEvent& e : t.events)
+            if (kwb::trace::CallRanges::isGpuWork(e.kind()))
+                harness[r.model->name(e)] = calls.isHarnessWork(e);
+    QCOMPARE(harness.size(), size_t(4));
+    QVERIFY(!harness.at("warm_kernel"));
+    QVERIFY(harness.at("fill_kernel"));
+    QVERIFY(!harness.at("my_kernel")); // started in the wait, after the call's launches
+    QVERIFY(harness.at("Memcpy DtoD"));
+    const kwb::trace::KernelTotals totals = kwb::trace::KernelTotals::of(*r.model);
+    QCOMPARE(totals.calls, 1);
+    QCOMPARE(totals.rows.size(), size_t(1));
+    QCOMPARE(totals.rows.front().name, std::string("my_kernel"));
 }
 
 QTEST_GUILESS_MAIN(TestTraceReader)
