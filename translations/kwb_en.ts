@@ -1553,10 +1553,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · roofline %1 on %2, %3-bound</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1578,6 +1574,14 @@
     </message>
     <message>
         <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least work: %1, %2 counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in, %2 out, %3 parameters</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3485,10 +3489,6 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown pane %1: use compiler, transcript or verification.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot write %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3517,10 +3517,6 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>With --screenshot: show the kernel diff against the previous turn.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3534,6 +3530,30 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
     </message>
     <message>
         <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript, verification, roofline, timing or timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel of this turn&apos;s trace matches %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: the pane to show (compiler, transcript, verification, roofline, timing, timeline).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: what a first start shows (the key turn in Teaching Mode, the guide card).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window&apos;s language for this run (en, es, zh_CN), whatever Settings say.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

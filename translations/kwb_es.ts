@@ -1553,10 +1553,6 @@
         <translation>%1 µs</translation>
     </message>
     <message>
-        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
-        <translation>Trabajo mínimo: %1 (%2 de entrada, %3 de salida, %4 de parámetros), %5 contados</translation>
-    </message>
-    <message>
         <source> · roofline %1 on %2, %3-bound</source>
         <translation> · roofline %1 en %2, limitado por %3</translation>
     </message>
@@ -1579,6 +1575,14 @@
     <message>
         <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
         <translation>Entradas leídas una vez, salidas escritas una vez, parámetros leídos una vez; FLOP tal como los cuenta torch.utils.flop_counter en la referencia (productos de matrices y convoluciones). Un kernel que cambia el algoritmo puede necesitar menos FLOP que estos.</translation>
+    </message>
+    <message>
+        <source>Least work: %1, %2 counted</source>
+        <translation>Trabajo mínimo: %1, %2 contados</translation>
+    </message>
+    <message>
+        <source>%1 in, %2 out, %3 parameters</source>
+        <translation>%1 de entrada, %2 de salida, %3 de parámetros</translation>
     </message>
 </context>
 <context>
@@ -3486,10 +3490,6 @@ Trabajo propio del arnés, fuera de las llamadas cronometradas: no cuenta en el 
         <translation>La trayectoria no tiene turno %1 en su rama principal.</translation>
     </message>
     <message>
-        <source>Unknown pane %1: use compiler, transcript or verification.</source>
-        <translation>Panel desconocido %1: use compiler, transcript o verification.</translation>
-    </message>
-    <message>
         <source>Cannot write %1.</source>
         <translation>No se puede escribir %1.</translation>
     </message>
@@ -3518,10 +3518,6 @@ Trabajo propio del arnés, fuera de las llamadas cronometradas: no cuenta en el 
         <translation>Con --screenshot: el turno en la rama principal, desde 1.</translation>
     </message>
     <message>
-        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
-        <translation>Con --screenshot: el panel inferior que se mostrará (compiler, transcript, verification).</translation>
-    </message>
-    <message>
         <source>With --screenshot: show the kernel diff against the previous turn.</source>
         <translation>Con --screenshot: mostrar las diferencias del kernel con el turno anterior.</translation>
     </message>
@@ -3536,6 +3532,30 @@ Trabajo propio del arnés, fuera de las llamadas cronometradas: no cuenta en el 
     <message>
         <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
         <translation>Con --screenshot: modo docente activado (el panel de lección y los resaltados de la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript, verification, roofline, timing or timeline.</source>
+        <translation>Panel desconocido %1: use compiler, transcript, verification, roofline, timing o timeline.</translation>
+    </message>
+    <message>
+        <source>No kernel of this turn&apos;s trace matches %1.</source>
+        <translation>Ningún kernel de la traza de este turno coincide con %1.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the pane to show (compiler, transcript, verification, roofline, timing, timeline).</source>
+        <translation>Con --screenshot: el panel que mostrar (compiler, transcript, verification, roofline, timing, timeline).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: what a first start shows (the key turn in Teaching Mode, the guide card).</source>
+        <translation>Con --screenshot: lo que muestra un primer inicio (el turno clave en el modo docente, la tarjeta de guía).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline.</source>
+        <translation>Con --screenshot: seleccionar en la línea de tiempo el primer kernel de las llamadas cronometradas cuyo nombre coincide con REGEX.</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language for this run (en, es, zh_CN), whatever Settings say.</source>
+        <translation>El idioma de la ventana en esta ejecución (en, es, zh_CN), digan lo que digan los ajustes.</translation>
     </message>
 </context>
 </TS>

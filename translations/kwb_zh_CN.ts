@@ -1533,10 +1533,6 @@
         <translation>%1 微秒</translation>
     </message>
     <message>
-        <source>Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted</source>
-        <translation>最少工作量：%1（输入 %2，输出 %3，参数 %4），计入 %5</translation>
-    </message>
-    <message>
         <source> · roofline %1 on %2, %3-bound</source>
         <translation> · 在 %2 上的 roofline 为 %1，受%3限制</translation>
     </message>
@@ -1559,6 +1555,14 @@
     <message>
         <source>Inputs read once, outputs written once, parameters read once; FLOPs as torch.utils.flop_counter counts them on the reference (matrix products and convolutions). A kernel that changes the algorithm can need fewer FLOPs than this.</source>
         <translation>输入读取一次，输出写入一次，参数读取一次；FLOP 按 torch.utils.flop_counter 在参考实现上的计数（矩阵乘法和卷积）。改变算法的内核可能需要比这更少的 FLOP。</translation>
+    </message>
+    <message>
+        <source>Least work: %1, %2 counted</source>
+        <translation>最少工作量：%1，计入 %2</translation>
+    </message>
+    <message>
+        <source>%1 in, %2 out, %3 parameters</source>
+        <translation>输入 %1，输出 %2，参数 %3</translation>
     </message>
 </context>
 <context>
@@ -3453,10 +3457,6 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
         <translation>该轨迹的主分支上没有第 %1 轮。</translation>
     </message>
     <message>
-        <source>Unknown pane %1: use compiler, transcript or verification.</source>
-        <translation>未知面板 %1：请使用 compiler、transcript 或 verification。</translation>
-    </message>
-    <message>
         <source>Cannot write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
@@ -3485,10 +3485,6 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
         <translation>配合 --screenshot：主分支上的轮次，从 1 开始。</translation>
     </message>
     <message>
-        <source>With --screenshot: the lower pane to show (compiler, transcript, verification).</source>
-        <translation>配合 --screenshot：要显示的下方面板（compiler、transcript、verification）。</translation>
-    </message>
-    <message>
         <source>With --screenshot: show the kernel diff against the previous turn.</source>
         <translation>配合 --screenshot：显示内核与上一轮的差异。</translation>
     </message>
@@ -3503,6 +3499,30 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
     <message>
         <source>With --screenshot: Teaching Mode on (the Lesson pane, the timeline&apos;s highlights).</source>
         <translation>与 --screenshot 一起使用：开启教学模式（课程面板、时间线高亮）。</translation>
+    </message>
+    <message>
+        <source>Unknown pane %1: use compiler, transcript, verification, roofline, timing or timeline.</source>
+        <translation>未知面板 %1：请使用 compiler、transcript、verification、roofline、timing 或 timeline。</translation>
+    </message>
+    <message>
+        <source>No kernel of this turn&apos;s trace matches %1.</source>
+        <translation>本轮追踪中没有与 %1 匹配的内核。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the pane to show (compiler, transcript, verification, roofline, timing, timeline).</source>
+        <translation>与 --screenshot 一起使用：要显示的面板（compiler、transcript、verification、roofline、timing、timeline）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: what a first start shows (the key turn in Teaching Mode, the guide card).</source>
+        <translation>与 --screenshot 一起使用：首次启动时显示的内容（教学模式下的关键轮次、引导卡片）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline.</source>
+        <translation>与 --screenshot 一起使用：在时间线中选择计时调用内名称匹配 REGEX 的第一个内核。</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language for this run (en, es, zh_CN), whatever Settings say.</source>
+        <translation>本次运行的窗口语言（en、es、zh_CN），不论设置如何。</translation>
     </message>
 </context>
 </TS>

@@ -589,10 +589,18 @@ bool MainWindow::showPane(const QString& name)
 {
     const QHash<QString, QWidget*> panes { { QStringLiteral("compiler"), m_compiler },
         { QStringLiteral("transcript"), m_transcript }, { QStringLiteral("verification"), m_verification } };
-    QWidget* pane = panes.value(name);
-    if (!pane)
+    if (QWidget* pane = panes.value(name)) {
+        m_bottomTabs->setCurrentWidget(pane);
+        return true;
+    }
+    // A dock's pane: brought to the front of its tabs.
+    const QHash<QString, QString> docks { { QStringLiteral("roofline"), QStringLiteral("rooflineDock") },
+        { QStringLiteral("timing"), QStringLiteral("timingDock") }, { QStringLiteral("timeline"), QStringLiteral("timelineDock") } };
+    auto* dock = findChild<QDockWidget*>(docks.value(name));
+    if (!dock)
         return false;
-    m_bottomTabs->setCurrentWidget(pane);
+    dock->show();
+    dock->raise();
     return true;
 }
 

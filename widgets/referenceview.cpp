@@ -54,7 +54,7 @@ ReferenceView::ReferenceView(QWidget* parent)
     setTabWidth(4);
     m_floor->setObjectName(QStringLiteral("floorLine"));
     m_floor->setTextFormat(Qt::PlainText);
-    m_floor->setWordWrap(true); // the whole line, in every language, on narrow panes too
+    m_floor->setWordWrap(false); // one line, elided on a narrow pane; the whole of it in the tooltip
     m_floor->setContentsMargins(6, 2, 6, 2);
     m_floor->setAutoFillBackground(true);
     m_floor->setBackgroundRole(QPalette::AlternateBase);
@@ -73,12 +73,14 @@ void ReferenceView::setFloor(const WorkFloor& floor, const Ceilings& ceilings, c
     if (!floor.isKnown()) {
         m_floor->hide();
         m_floor->clear();
+        m_floorText.clear();
         placeFloorLine();
         return;
     }
-    QString text = tr("Least work: %1 (%2 in, %3 out, %4 parameters), %5 counted")
-                       .arg(bytesText(floor.bytes()), bytesText(floor.inputBytes), bytesText(floor.outputBytes),
-                           bytesText(floor.parameterBytes), flopsText(std::isnan(floor.flops) ? 0 : floor.flops));
+    // The line says the totals and the roofline; the tooltip the breakdown, the whole line and how it is counted.
+    QString text = tr("Least work: %1, %2 counted").arg(bytesText(floor.bytes()), flopsText(std::isnan(floor.flops) ? 0 : floor.flops));
+    const QString breakdown = tr("%1 in, %2 out, %3 parameters")
+                                  .arg(bytesText(floor.inputBytes), bytesText(floor.outputBytes), bytesText(floor.parameterBytes));
     const double rate = ceilings.matrixRate(precision);
     if (ceilings.bandwidth > 0 && rate > 0 && !std::isnan(floor.flops)) {
         const double memory = floor.bytes() / ceilings.bandwidth;
@@ -89,17 +91,18 @@ void ReferenceView::setFloor(const WorkFloor& floor, const Ceilings& ceilings, c
     } else {
         text += tr(" · no calibration of this machine yet (kwb-runner calibrate)");
     }
-    m_floor->setText(text);
-    m_floor->setToolTip(tr("Inputs read once, outputs written once, parameters read once; FLOPs as "
-                           "torch.utils.flop_counter counts them on the reference (matrix products and convolutions). "
-                           "A kernel that changes the algorithm can need fewer FLOPs than this."));
+    m_floorText = text;
+    m_floor->setToolTip(text + QStringLiteral(" (") + breakdown + QStringLiteral(")\n\n")
+        + tr("Inputs read once, outputs written once, parameters read once; FLOPs as "
+             "torch.utils.flop_counter counts them on the reference (matrix products and convolutions). "
+             "A kernel that changes the algorithm can need fewer FLOPs than this."));
     m_floor->show();
     placeFloorLine();
 }
 
 QString ReferenceView::floorText() const
 {
-    return m_floor->isVisible() ? m_floor->text() : QString();
+    return m_floor->isVisible() ? m_floorText : QString();
 }
 
 void ReferenceView::resizeEvent(QResizeEvent* event)
@@ -112,7 +115,9 @@ void ReferenceView::placeFloorLine()
 {
     const int frame = frameWidth();
     const int width = this->width() - 2 * frame;
-    const int height = m_floor->isHidden() ? 0 : m_floor->heightForWidth(width);
+    const int height = m_floor->isHidden() ? 0 : m_floor->sizeHint().height();
+    const QMargins margins = m_floor->contentsMargins();
+    m_floor->setText(m_floor->fontMetrics().elidedText(m_floorText, Qt::ElideRight, width - margins.left() - margins.right()));
     setViewportMargins(0, height, 0, 0);
     m_floor->setGeometry(frame, frame, width, height);
 }

@@ -27,6 +27,7 @@ private:
     void placeFloorLine();
 
     QLabel* m_floor = nullptr;
+    QString m_floorText; // the whole line; the label shows it elided to the pane's width
 };
 
 } // namespace kwb

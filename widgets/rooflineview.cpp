@@ -11,6 +11,8 @@
 
 #include "models/turngraph.h"
 
+#include <QFontMetrics>
+
 #include <algorithm>
 #include <cmath>
 
@@ -73,6 +75,7 @@ RooflineView::RooflineView(QWidget* parent)
 {
     setObjectName(QStringLiteral("rooflineView"));
     m_plot->setObjectName(QStringLiteral("rooflinePlotArea"));
+    m_plot->setMinimumHeight(200); // axes, their labels and the legend's rows, none on another
     m_message->setObjectName(QStringLiteral("rooflineMessage"));
     m_summary->setObjectName(QStringLiteral("rooflineSummary"));
     setMinimumHeight(160);
@@ -99,6 +102,7 @@ RooflineView::RooflineView(QWidget* parent)
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
     m_plot->addLayer(QStringLiteral("marker"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     placeLegendBelow(m_plot, small);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineView::thinRoofLabels);
     // The nearest mark takes a click, not the topmost: points of one task stack on one intensity, a few pixels apart.
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressedAt = event->pos(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
@@ -134,6 +138,7 @@ void RooflineView::clear()
     m_plot->clearItems();
     m_plot->legend->clearItems();
     m_turnsOf.clear();
+    m_roofLabels.clear();
     m_marker = nullptr;
     m_current = -1;
     m_message->setText(tr("No turns to plot."));
@@ -204,6 +209,27 @@ void RooflineView::addRoof(double bandwidth, double rate, double xFrom, double x
     label->setFont(m_plot->xAxis->tickLabelFont());
     label->setColor(pen.color());
     label->setSelectable(false);
+    m_roofLabels.append(label);
+}
+
+void RooflineView::thinRoofLabels()
+{
+    // Roofs close together (a small plot, or precisions of nearly one rate) would print their labels over each other:
+    // the branch's own roof keeps its label, then each other roof's label shows only with a line of room to spare.
+    if (m_roofLabels.isEmpty())
+        return;
+    const double height = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
+    QList<double> shown;
+    const auto place = [this](QCPItemText* label) { return m_plot->yAxis->coordToPixel(label->position->value()); };
+    QList<QCPItemText*> order = m_roofLabels;
+    std::rotate(order.begin(), order.end() - 1, order.end()); // the branch's roof is added last; it goes first
+    for (QCPItemText* label : order) {
+        const double y = place(label);
+        const bool free = std::none_of(shown.cbegin(), shown.cend(), [&](double other) { return std::abs(other - y) < height; });
+        label->setVisible(free);
+        if (free)
+            shown.append(y);
+    }
 }
 
 void RooflineView::plotRoofline()
@@ -242,9 +268,20 @@ void RooflineView::plotRoofline()
     m_plot->yAxis->setRange(yLow / 4, yHigh * 3);
 
     QPen faint(kFaint, 1, Qt::DashLine);
+    // Precisions of the same rate (bf16 and fp16 on most GPUs) share one roof and one label: "bf16/fp16 989.4 TFLOP/s".
+    QList<std::pair<double, QStringList>> roofs;
     for (const BranchRoofline::Roof& other : r.otherRoofs()) {
-        addRoof(bandwidth, other.rate, xLow, xHigh, faint,
-            QStringLiteral("%1 %2").arg(other.precision, BranchRoofline::withPrefix(other.rate, QStringLiteral("FLOP/s"))));
+        auto same = std::find_if(roofs.begin(), roofs.end(), [&](const auto& roof) { return roof.first == other.rate; });
+        if (other.rate == r.roof().rate)
+            continue; // the branch's own roof is drawn below
+        if (same == roofs.end())
+            roofs.append({ other.rate, { other.precision } });
+        else
+            same->second.append(other.precision);
+    }
+    for (const auto& [rate, precisions] : roofs) {
+        addRoof(bandwidth, rate, xLow, xHigh, faint,
+            QStringLiteral("%1 %2").arg(precisions.join(QLatin1Char('/')), BranchRoofline::withPrefix(rate, QStringLiteral("FLOP/s"))));
         m_plot->graph()->removeFromLegend();
     }
     addRoof(bandwidth, r.roof().rate, xLow, xHigh, QPen(kRoof, 2),

@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QWidget>
 
+class QCPItemText;
 class QCustomPlot;
 class QCPAbstractPlottable;
 class QCPCurve;
@@ -68,6 +69,8 @@ private:
     BranchRoofline m_roofline;
     QCPAbstractPlottable* m_marker = nullptr;
     QHash<QCPAbstractPlottable*, QList<int>> m_turnsOf; // data index -> turn, per plottable
+    QList<QCPItemText*> m_roofLabels; // the branch's roof first: a label too close to an earlier one is hidden
+    void thinRoofLabels();
     int m_current = -1;
     QPoint m_pressedAt;
 };

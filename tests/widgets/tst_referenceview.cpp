@@ -61,6 +61,16 @@ void TestReferenceView::floorLineAboveTheSource()
     QVERIFY2(view.floorText().contains(QStringLiteral("137.4 GFLOP counted · roofline 2.691 ms on NVIDIA H200, compute-bound")),
              qPrintable(view.floorText()));
 
+    // One line, the whole of it where the pane is wide enough; elided on a narrow one, the whole line and the
+    // bytes in, out and of parameters in the tooltip.
+    QCOMPARE(line->text(), view.floorText());
+    view.resize(260, 300);
+    QTRY_VERIFY(line->text().endsWith(QChar(0x2026)));
+    QCOMPARE(line->height(), line->sizeHint().height());
+    QVERIFY(line->toolTip().contains(view.floorText()));
+    QVERIFY2(line->toolTip().contains(QStringLiteral("67.1 MB in, 67.1 MB out, 0 bytes parameters")), qPrintable(line->toolTip()));
+    view.resize(900, 300);
+
     view.setFloor(floor, Ceilings(), QStringLiteral("fp32"), QString());
     QVERIFY(view.floorText().contains(QStringLiteral("no calibration")));
     view.setFloor(WorkFloor(), ceilings, QStringLiteral("fp32"), QString());

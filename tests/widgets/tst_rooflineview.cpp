@@ -6,6 +6,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <qcustomplot.h>
+
+#include <algorithm>
+
 #include <cmath>
 
 using namespace kwb;
@@ -24,6 +28,7 @@ private Q_SLOTS:
     void missingCeilingsSaySo();
     void missingFloorOrEvaluationSaySo();
     void anotherBranchReplacesThePoints();
+    void roofLabelsNeverOverlap();
 
 private:
     void showOn(RooflineView& view, const Trajectory& t, const TurnGraph& graph, int current);
@@ -215,6 +220,49 @@ void TestRooflineView::anotherBranchReplacesThePoints()
     QVERIFY(std::isnan(view.coordsOf(4).x()));
     QCOMPARE(view.roofline().eager().turn, 1); // the fork never timed eager: its parent did
     QVERIFY2(view.summary().contains(QStringLiteral("did not pass verification")), qPrintable(view.summary()));
+}
+
+// The H200's roofs: fp32 under tf32 under bf16 and fp16 at one rate. Roofs of one rate share a label, and on a small
+// plot a label too close to another is left out rather than printed over it.
+void TestRooflineView::roofLabelsNeverOverlap()
+{
+    Ceilings c;
+    c.bandwidth = 4.2e12;
+    c.fp32 = 51e12;
+    c.tf32 = 494e12;
+    c.bf16 = c.fp16 = 989e12;
+    c.calibratedAt = QStringLiteral("2026-12-01T00:00:00Z");
+    const Trajectory t = test::rooflineTrajectory(QStringLiteral("r"), 5e7, c);
+    const TurnGraph graph(t);
+    for (const QSize size : { QSize(700, 500), QSize(360, 220) }) {
+        RooflineView view;
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        showOn(view, t, graph, 1);
+        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("rooflinePlotArea"));
+        plot->replot();
+        QList<QCPItemText*> roofs;
+        QStringList texts;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+            if (label && label->text().contains(QStringLiteral("FLOP/s"))) {
+                texts << label->text();
+                if (label->visible())
+                    roofs << label;
+            }
+        }
+        QCOMPARE(texts.size(), 3); // fp32, tf32, and one for bf16 and fp16
+        QVERIFY2(texts.filter(QStringLiteral("bf16/fp16")).size() == 1, qPrintable(texts.join(QStringLiteral(" | "))));
+        QVERIFY(std::any_of(roofs.cbegin(), roofs.cend(), [](QCPItemText* l) { return l->text().startsWith(QStringLiteral("fp32")); }));
+        const double line = QFontMetrics(plot->xAxis->tickLabelFont()).height();
+        for (int a = 0; a < roofs.size(); ++a)
+            for (int b = a + 1; b < roofs.size(); ++b)
+                QVERIFY2(std::abs(plot->yAxis->coordToPixel(roofs[a]->position->value()) - plot->yAxis->coordToPixel(roofs[b]->position->value())) >= line,
+                    qPrintable(roofs[a]->text() + QStringLiteral(" over ") + roofs[b]->text()));
+        if (size.height() >= 500)
+            QCOMPARE(roofs.size(), 3); // room for all three
+    }
 }
 
 QTEST_MAIN(TestRooflineView)
