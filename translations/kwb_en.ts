@@ -967,6 +967,13 @@
             <numerusform>%n branches</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) skipped: %1</source>
+        <translation>
+            <numerusform>%n file skipped: %1</numerusform>
+            <numerusform>%n files skipped: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::KernelResourcesModel</name>

@@ -967,6 +967,13 @@
             <numerusform>%n ramas</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) skipped: %1</source>
+        <translation>
+            <numerusform>%n archivo omitido: %1</numerusform>
+            <numerusform>%n archivos omitidos: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::KernelResourcesModel</name>

@@ -951,6 +951,12 @@
             <numerusform>%n 个分支</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) skipped: %1</source>
+        <translation>
+            <numerusform>跳过了 %n 个文件：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::KernelResourcesModel</name>

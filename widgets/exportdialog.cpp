@@ -238,6 +238,7 @@ void ExportDialog::recount()
     m_trajectories = 0;
     m_records = -1;
     m_reason.clear();
+    m_skipped.clear();
     if (!m_store) {
         m_reason = m_storeError;
     } else {
@@ -254,10 +255,13 @@ void ExportDialog::recount()
                 // A dry run of the real exporter: the count and the reason are the ones the export will give.
                 NullDevice sink;
                 qint64 records = -1;
-                if (ExportFormat::write(*m_store, *ids, format(), options(), sink, {}, &error, &records))
+                ExportSkips skipped;
+                if (ExportFormat::write(*m_store, *ids, format(), options(), sink, {}, &error, &records, &skipped)) {
                     m_records = records;
-                else
+                    m_skipped = skipped.summary();
+                } else {
                     m_reason = error;
+                }
             }
         }
     }
@@ -277,7 +281,7 @@ QString ExportDialog::countText() const
     if (m_records >= 0) {
         const QString what = format() == QLatin1String("pairs") ? tr("%n preference pair(s)", nullptr, int(m_records))
                                                                 : tr("%n record(s)", nullptr, int(m_records));
-        return matching + QLatin1Char(' ') + tr("The export writes %1.").arg(what);
+        return matching + QLatin1Char(' ') + tr("The export writes %1.").arg(what) + (m_skipped.isEmpty() ? QString() : QLatin1Char(' ') + m_skipped);
     }
     if (isTrainingFormat(format()))
         return matching + QLatin1Char(' ') + tr("Records are counted as they are written (more than %1 trajectories).")

@@ -73,6 +73,7 @@ private:
     int m_trajectories = 0;
     qint64 m_records = -1;
     QString m_reason; // why the export would write nothing, or fail
+    QString m_skipped; // what the dry run left out, and why
 };
 
 } // namespace kwb

@@ -112,8 +112,11 @@ bool ImportExportController::startImport(const QString& input, const QString& fo
         return false;
     const bool started = m_job->start(m_storePath, [input, format, tasksDir](Store& store, const StoreJob::Progress& progress, QString* message) {
         const auto counts = ImportFormat::run(store, input, format, tasksDir, progress, message);
-        if (counts)
+        if (counts) {
             *message = tr("Imported %n trajectories", nullptr, int(counts->trajectories)) + tr(" (%n turns).", nullptr, int(counts->turns));
+            if (!counts->notes.isEmpty())
+                *message += QLatin1Char(' ') + tr("%n file(s) skipped: %1", nullptr, int(counts->notes.size())).arg(counts->notes.join(QStringLiteral("; ")));
+        }
         return counts.has_value();
     });
     if (!started)
@@ -140,7 +143,8 @@ bool ImportExportController::startExport(const QString& output, const QString& f
             return false;
         }
         qint64 records = -1;
-        if (!ExportFormat::write(store, *ids, format, options, file, progress, message, &records))
+        ExportSkips skipped;
+        if (!ExportFormat::write(store, *ids, format, options, file, progress, message, &records, &skipped))
             return false; // the temporary file is dropped: the target stays as it was
         if (!file.commit()) {
             *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
@@ -151,6 +155,8 @@ bool ImportExportController::startExport(const QString& output, const QString& f
                                                                  : tr("%n branch(es)", nullptr, int(records));
         *message = records >= 0 ? tr("Wrote %1 from %n trajectories to %2.", nullptr, int(ids->size())).arg(written, output)
                                 : tr("Exported %n trajectories to %1.", nullptr, int(ids->size())).arg(output);
+        if (!skipped.isEmpty())
+            *message += QLatin1Char(' ') + skipped.summary();
         return true;
     });
     if (!started)

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QSet>
+#include <QTextStream>
 
 namespace kwb::cli {
 
@@ -68,16 +69,24 @@ int exportStore(const QStringList& arguments)
         QSaveFile file(parser.value(output));
         if (!file.open(QIODevice::WriteOnly))
             return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
-        if (!ExportFormat::write(*store, *ids, formatName, options, file, {}, &error))
+        ExportSkips skipped;
+        if (!ExportFormat::write(*store, *ids, formatName, options, file, {}, &error, nullptr, &skipped))
             return fail(error);
         if (!file.commit())
             return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
+        if (!skipped.isEmpty())
+            QTextStream(stderr) << skipped.summary() << Qt::endl; // what the training set lacks, never silently
         return kOk;
     }
     QFile stdoutFile;
     if (!stdoutFile.open(stdout, QIODevice::WriteOnly))
         return fail(QStringLiteral("standard output cannot be written."));
-    return ExportFormat::write(*store, *ids, formatName, options, stdoutFile, {}, &error) ? kOk : fail(error);
+    ExportSkips skipped;
+    if (!ExportFormat::write(*store, *ids, formatName, options, stdoutFile, {}, &error, nullptr, &skipped))
+        return fail(error);
+    if (!skipped.isEmpty())
+        QTextStream(stderr) << skipped.summary() << Qt::endl;
+    return kOk;
 }
 
 } // namespace kwb::cli

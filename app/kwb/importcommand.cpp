@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTextStream>
 
 namespace kwb::cli {
 
@@ -52,6 +53,8 @@ int importFile(const QStringList& arguments)
         return fail(error);
     }
     out() << QStringLiteral("Imported %1 trajectories (%2 turns) into %3.\n").arg(counts->trajectories).arg(counts->turns).arg(storePath);
+    for (const QString& note : counts->notes) // files of a folder that did not import, each with its reason
+        QTextStream(stderr) << QStringLiteral("Skipped %1").arg(note) << Qt::endl;
     out().flush();
     return kOk;
 }

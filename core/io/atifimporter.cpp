@@ -2,6 +2,7 @@
 
 #include "conversationbuilder.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -13,6 +14,50 @@ namespace kwb {
 namespace {
 
 const QUuid kNamespace(QStringLiteral("{0f4b7f52-8f7e-4a43-a1c1-3d0d7e6a2b90}"));
+
+// The task a foreign trajectory ran: the document's own word (extra.task, extra.task_name, extra.task_id), else its
+// place in a Harbor trial folder (<task>__<trial id>/agent/trajectory.json), else the file's name when that says more
+// than "trajectory", else the folder it lies in.
+QString taskNameOf(const QJsonObject& doc, const QString& path)
+{
+    const QJsonObject extra = doc.value(QLatin1String("extra")).toObject();
+    for (const char* key : { "task", "task_name", "task_id" }) {
+        const QJsonValue v = extra.value(QLatin1String(key));
+        if (v.isString() && !v.toString().trimmed().isEmpty())
+            return v.toString().trimmed();
+        if (v.isObject() && v.toObject().value(QLatin1String("name")).isString())
+            return v.toObject().value(QLatin1String("name")).toString();
+    }
+    const QFileInfo file(path);
+    QDir dir = file.absoluteDir();
+    if (dir.dirName() == QLatin1String("agent") && dir.cdUp())
+        return dir.dirName().section(QStringLiteral("__"), 0, 0);
+    const QString stem = file.completeBaseName();
+    if (stem != QLatin1String("trajectory") && !stem.isEmpty())
+        return stem;
+    return dir.dirName();
+}
+
+// The verdict a harness wrote beside the trajectory: reward.json in its folder or in the trial's verifier/ folder
+// ({"reward": 0.75}, Harbor's verifiers). Empty when there is none or it holds no number.
+QJsonObject sourceRewardOf(const QString& path)
+{
+    const QDir dir = QFileInfo(path).absoluteDir();
+    for (const QString& candidate : { dir.filePath(QStringLiteral("reward.json")), dir.filePath(QStringLiteral("../verifier/reward.json")) }) {
+        QFile f(candidate);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        if (o.value(QLatin1String("reward")).isDouble()) {
+            QJsonObject reward { { QLatin1String("value"), o.value(QLatin1String("reward")) },
+                { QLatin1String("from"), QFileInfo(candidate).canonicalFilePath() } };
+            if (o.size() > 1)
+                reward.insert(QLatin1String("fields"), o); // named components beside the total, kept as they were
+            return reward;
+        }
+    }
+    return {};
+}
 
 // Text fields may be a string or (since ATIF 1.6) a list of content parts.
 QString text(const QJsonValue& v)
@@ -101,13 +146,15 @@ public:
     {
         const QString session = doc.value(QLatin1String("session_id")).toString();
         t->uuid = QUuid::createUuidV5(kNamespace, bytes).toString(QUuid::WithoutBraces);
-        t->task.name = QFileInfo(m_path).completeBaseName();
+        t->task.name = taskNameOf(doc, m_path);
         t->title = session.isEmpty() ? QFileInfo(m_path).fileName() : session;
         t->source = AtifImporter::kFormat;
         t->policy = doc.value(QLatin1String("agent")).toObject().value(QLatin1String("name")).toString();
         t->metadata.insert(QLatin1String("import"), QJsonObject { { QLatin1String("format"), AtifImporter::kFormat },
             { QLatin1String("path"), QFileInfo(m_path).absoluteFilePath() }, { QLatin1String("line"), m_line },
             { QLatin1String("session_id"), session } });
+        if (const QJsonObject reward = sourceRewardOf(m_path); !reward.isEmpty())
+            t->metadata.insert(QLatin1String("source_reward"), reward); // the source's verdict, beside any of ours
         Provenance provenance;
         provenance.kind = Provenance::Kind::Import;
         provenance.agent = t->policy;

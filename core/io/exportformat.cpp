@@ -47,12 +47,12 @@ private:
 };
 
 bool writeFormat(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
-    QIODevice& out, const TrajectorySource::Progress& progress, QString* error)
+    QIODevice& out, const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     if (format == QLatin1String("jsonl"))
         return NativeJsonl::exportTrajectories(store, ids, out, progress, error);
     if (format == QLatin1String("sft"))
-        return SftExporter::write(store, ids, options, out, progress, error);
+        return SftExporter::write(store, ids, options, out, progress, error, skipped);
     if (format == QLatin1String("pairs"))
         return PreferencePairs::write(store, ids, options, out, progress, error);
     if (format == QLatin1String("rollouts"))
@@ -68,16 +68,18 @@ bool writeFormat(const Store& store, const QList<qint64>& ids, const QString& fo
 } // namespace
 
 bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
-    QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records)
+    QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records, ExportSkips* skipped)
 {
+    ExportSkips own;
+    ExportSkips& skips = skipped ? *skipped : own;
     const bool training = format == QLatin1String("sft") || format == QLatin1String("pairs") || format == QLatin1String("rollouts");
     if (!training) {
         if (records)
             *records = -1;
-        return writeFormat(store, ids, format, options, out, progress, error);
+        return writeFormat(store, ids, format, options, out, progress, error, &skips);
     }
     LineCounter counter(out);
-    if (!writeFormat(store, ids, format, options, counter, progress, error))
+    if (!writeFormat(store, ids, format, options, counter, progress, error, &skips))
         return false;
     if (records)
         *records = counter.lines();
@@ -89,6 +91,8 @@ bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QSt
                                 "unevaluated branches and environment errors make none); pairs by label use accept, "
                                 "reject and star.")
                      .arg(of);
+    else if (!skips.isEmpty())
+        *error = QStringLiteral("Nothing of %1 is left to write: %2").arg(of, skips.summary());
     else
         *error = QStringLiteral("No branch of %1 is left to write (accepted-only keeps branches labelled accept; branches "
                                 "with an environment error are left out).")

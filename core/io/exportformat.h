@@ -16,8 +16,10 @@ public:
     // The training-data formats (sft, pairs, rollouts: one record per line) that would write no record from the
     // trajectories given fail with the reason instead of leaving an empty file; `records`, when given, gets how many lines they wrote (-1 for the
     // document formats).
+    // `skipped`, when given, gets what the export left out and why (see ExportSkips).
     static bool write(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
-        QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records = nullptr);
+        QIODevice& out, const TrajectorySource::Progress& progress, QString* error, qint64* records = nullptr,
+        ExportSkips* skipped = nullptr);
 };
 
 } // namespace kwb

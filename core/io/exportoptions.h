@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QStringList>
 
 namespace kwb {
@@ -13,6 +14,31 @@ struct ExportOptions
     bool acceptedOnly = false; // only branches whose leaf, or whose trajectory, carries the label "accept"
     bool upToBest = false; // cut each branch after its highest-reward turn
     PairsBy pairsBy = PairsBy::Reward;
+};
+
+// What an export left out, and why: reason -> how many (branches, trajectories). An export states it so a training
+// set's gaps are never silent.
+struct ExportSkips
+{
+    QMap<QString, qint64> reasons;
+
+    void add(const QString& reason, qint64 count = 1) { reasons[reason] += count; }
+    bool isEmpty() const { return reasons.isEmpty(); }
+    qint64 total() const
+    {
+        qint64 n = 0;
+        for (qint64 c : reasons)
+            n += c;
+        return n;
+    }
+    // "Skipped 3 branches with no assistant message (code imported without a conversation)." — one sentence per reason.
+    QString summary() const
+    {
+        QStringList sentences;
+        for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
+            sentences << QStringLiteral("Skipped %1 %2.").arg(it.value()).arg(it.key());
+        return sentences.join(QLatin1Char(' '));
+    }
 };
 
 } // namespace kwb

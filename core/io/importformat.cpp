@@ -8,6 +8,7 @@
 #include "store/storefileheader.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -18,8 +19,23 @@ namespace kwb {
 QStringList ImportFormat::names()
 {
     return { QStringLiteral("native"), QStringLiteral("openai"), QStringLiteral("atif"), QStringLiteral("kernelbench"),
-        QStringLiteral("cuda-agent"), QStringLiteral("store") };
+        QStringLiteral("cuda-agent"), QStringLiteral("store"), QStringLiteral("folder") };
 }
+
+namespace {
+
+// The files under a folder that may hold trajectories, in a stable order.
+QStringList trajectoryFiles(const QString& folder)
+{
+    QStringList files;
+    QDirIterator it(folder, { QStringLiteral("*.json"), QStringLiteral("*.jsonl") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
+}
+
+} // namespace
 
 QString ImportFormat::detect(const QString& path, QString* error)
 {
@@ -32,8 +48,14 @@ QString ImportFormat::detect(const QString& path, QString* error)
             return QStringLiteral("kernelbench");
         if (dir.exists(QStringLiteral("model_new.py")) || dir.exists(QStringLiteral("model.py")))
             return QStringLiteral("cuda-agent");
-        *error = QStringLiteral("%1 is neither a KernelBench run (eval_results.json, level_L_problem_P_sample_S_kernel.py) "
-                                "nor a CUDA Agent workspace (model.py, model_new.py); name the format with --format.").arg(name);
+        for (const QString& file : trajectoryFiles(path)) {
+            QString ignored;
+            if (!detect(file, &ignored).isEmpty())
+                return QStringLiteral("folder"); // files of any supported format, each imported on its own
+        }
+        *error = QStringLiteral("%1 is neither a KernelBench run (eval_results.json, level_L_problem_P_sample_S_kernel.py), "
+                                "a CUDA Agent workspace (model.py, model_new.py) nor a folder of trajectory files (ATIF, "
+                                "OpenAI chat, native JSONL); name the format with --format.").arg(name);
         return {};
     }
     QFile file(path);
@@ -73,6 +95,41 @@ std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString
         return CudaAgentWorkspaceImporter::importFolder(store, path, progress, error);
     if (format == QLatin1String("store"))
         return StoreMerge::importStore(store, path, progress, error);
+    if (format == QLatin1String("folder")) {
+        // Each file in one transaction of its own: a bad file is said and skipped, the others land.
+        StoreImport::Counts total;
+        const QStringList files = trajectoryFiles(path);
+        int imported = 0;
+        QString firstError;
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            const QString relative = QDir(path).relativeFilePath(files.at(i));
+            QString inner;
+            const QString kind = detect(files.at(i), &inner);
+            if (kind.isEmpty())
+                continue; // a harness's other files (config.json, reward.json) are not trajectories
+            const auto counts = run(store, files.at(i), kind, tasksDir, {}, &inner);
+            if (!counts) {
+                total.notes.append(QStringLiteral("%1: %2").arg(relative, inner));
+                if (firstError.isEmpty())
+                    firstError = total.notes.last();
+                continue;
+            }
+            ++imported;
+            total.trajectories += counts->trajectories;
+            total.turns += counts->turns;
+            total.notes += counts->notes;
+            if (progress && !progress(i + 1, files.size())) {
+                *error = QStringLiteral("The import was cancelled after %1 of %2 files; those imported stay.").arg(i + 1).arg(files.size());
+                return std::nullopt;
+            }
+        }
+        if (imported == 0) {
+            *error = firstError.isEmpty() ? QStringLiteral("%1 holds no trajectory file.").arg(QFileInfo(path).fileName())
+                                          : QStringLiteral("No file of %1 could be imported; the first: %2").arg(QFileInfo(path).fileName(), firstError);
+            return std::nullopt;
+        }
+        return total;
+    }
     *error = QStringLiteral("format '%1' is not one kwb imports; use one of %2.").arg(format, names().join(QStringLiteral(", ")));
     return std::nullopt;
 }

@@ -3,6 +3,7 @@
 #include "model/trajectory.h"
 
 #include <QIODevice>
+#include <QStringList>
 #include <QList>
 
 #include <functional>
@@ -24,6 +25,7 @@ public:
     {
         qint64 trajectories = 0;
         qint64 turns = 0;
+        QStringList notes = {}; // what an import of several files left out, one sentence each
     };
 
     static QByteArray encode(const Trajectory& trajectory);

@@ -32,8 +32,21 @@ QByteArray RolloutExporter::encode(const Trajectory& trajectory, const QList<con
         { QLatin1String("rollout_id"), QString(trajectory.uuid + QLatin1Char('/') + branch.last()->uuid) },
         { QLatin1String("trajectory"), trajectory.uuid }, { QLatin1String("level"), trajectory.task.level },
         { QLatin1String("messages"), ChatFormat::conversation(trajectory, branch) }, { QLatin1String("turns"), turns },
-        { QLatin1String("turn_rewards"), rewards }, { QLatin1String("reward"), number(BranchSelection::finalReward(branch)) } };
-    return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+        { QLatin1String("turn_rewards"), rewards } };
+    // Every reward there is: ours, else the one the source's harness gave (an imported run's reward.json), saying which.
+    QJsonObject out = line;
+    const double ours = BranchSelection::finalReward(branch);
+    const QJsonObject source = trajectory.metadata.value(QLatin1String("source_reward")).toObject();
+    if (!std::isnan(ours)) {
+        out.insert(QLatin1String("reward"), ours);
+        out.insert(QLatin1String("reward_source"), QStringLiteral("kwb"));
+    } else if (source.value(QLatin1String("value")).isDouble()) {
+        out.insert(QLatin1String("reward"), source.value(QLatin1String("value")));
+        out.insert(QLatin1String("reward_source"), source.value(QLatin1String("from")).toString(QStringLiteral("source")));
+    } else {
+        out.insert(QLatin1String("reward"), QJsonValue());
+    }
+    return QJsonDocument(out).toJson(QJsonDocument::Compact) + '\n';
 }
 
 std::optional<QList<qint64>> RolloutExporter::groupedByTask(const Store& store, const QList<qint64>& ids, QString* error)

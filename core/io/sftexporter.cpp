@@ -5,6 +5,7 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kwb {
@@ -22,10 +23,19 @@ QByteArray SftExporter::encode(const Trajectory& trajectory, const QList<const T
 }
 
 bool SftExporter::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-    const TrajectorySource::Progress& progress, QString* error)
+    const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     return TrajectorySource::forEach(store, ids, progress, [&](const Trajectory& t, QString* visitError) {
         for (const auto& branch : BranchSelection::select(t, options)) {
+            const bool spoken = std::any_of(branch.cbegin(), branch.cend(), [](const Turn* turn) {
+                return std::any_of(turn->messages.cbegin(), turn->messages.cend(),
+                    [](const Message& m) { return m.role == Message::Role::Assistant; });
+            });
+            if (!spoken) {
+                if (skipped)
+                    skipped->add(noConversation());
+                continue;
+            }
             if (out.write(encode(t, branch)) < 0) {
                 *visitError = QStringLiteral("writing the export failed: %1").arg(out.errorString());
                 return false;

@@ -236,6 +236,28 @@ void TestExporters::sftOneLinePerBranch()
     QCOMPARE(records, 0);
     QVERIFY(ExportFormat::write(*lostStore, { 1 }, QStringLiteral("sft"), {}, buffer, {}, &error, &records));
     QCOMPARE(records, 1);
+
+    // Code without a conversation (a run folder's or a workspace's import) trains nothing: no line with empty
+    // messages, and the export says what it skipped.
+    Trajectory silent = toolTrajectory(QStringLiteral("silent"));
+    for (Turn& turn : silent.turns)
+        turn.messages.clear();
+    silent.prompt.clear();
+    auto mixed = storeWith(QStringLiteral("mixed.kwb"), { toolTrajectory(QStringLiteral("spoken")), silent });
+    QBuffer both;
+    both.open(QIODevice::WriteOnly);
+    ExportSkips skipped;
+    QVERIFY2(ExportFormat::write(*mixed, { 1, 2 }, QStringLiteral("sft"), {}, both, {}, &error, &records, &skipped), qPrintable(error));
+    QCOMPARE(records, 2); // the spoken trajectory's two branches
+    for (const QJsonObject& line : jsonLines(both.data()))
+        QVERIFY(!line.value(QLatin1String("messages")).toArray().isEmpty());
+    QCOMPARE(skipped.total(), 2); // the silent one's two branches
+    QVERIFY2(skipped.summary().startsWith(QStringLiteral("Skipped 2 branch(es) with no assistant message")), qPrintable(skipped.summary()));
+    QBuffer none;
+    none.open(QIODevice::WriteOnly);
+    QVERIFY(!ExportFormat::write(*mixed, { 2 }, QStringLiteral("sft"), {}, none, {}, &error, &records));
+    QVERIFY2(error.startsWith(QStringLiteral("Nothing of the 1 trajectory is left to write: Skipped 2 branch(es)")), qPrintable(error));
+    QCOMPARE(none.data().size(), 0);
 }
 
 void TestExporters::sftAcceptedOnlyAndUpToBest()

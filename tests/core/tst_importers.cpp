@@ -1,6 +1,7 @@
 #include "testutils.h"
 
 #include "io/atifimporter.h"
+#include "io/exportformat.h"
 #include "io/chatjsonlimporter.h"
 #include "io/cudaagentworkspaceimporter.h"
 #include "io/importformat.h"
@@ -10,7 +11,9 @@
 
 #include "io/trajectorysource.h"
 
+#include <QBuffer>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,6 +27,8 @@ private Q_SLOTS:
     void init();
     void openAiChatConversations();
     void atifFromAnotherAgent();
+    void atifKeepsTheTaskAndTheSourcesReward();
+    void aFolderOfFilesInOneCall();
     void kernelBenchRun();
     void kernelBenchRunWithOneRecordPerProblem();
     void cudaAgentWorkspace();
@@ -148,6 +153,68 @@ void TestImporters::atifFromAnotherAgent()
     QCOMPARE(third.messages.at(0).role, Message::Role::User);
     QCOMPARE(third.messages.at(1).toolCalls.at(0).arguments.value(QLatin1String("new_string")).toString(), QStringLiteral("softmax_warp()"));
     QCOMPARE(third.workspace.content(QStringLiteral("kernels/softmax.cu")), QByteArray("__global__ void softmax_warp() {}\n"));
+}
+
+// Names and verdicts from the source: a Harbor trial folder (<task>__<trial>/agent/trajectory.json with the
+// verifier's reward.json), a document naming its task in extra, and a file named for its task. The rollouts export
+// then gives the source's reward where the workbench has none, and says where it came from.
+void TestImporters::atifKeepsTheTaskAndTheSourcesReward()
+{
+    auto store = openStore(QStringLiteral("named.kwb"));
+    QString error;
+    for (const char* file : { "data/atif/harbor/softmax_rows__a1b2c3/agent/trajectory.json", "data/atif/named.json", "data/atif/foreign.json" })
+        QVERIFY2(AtifImporter::importFile(*store, QFINDTESTDATA(file), {}, &error), qPrintable(error));
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 3);
+    QMap<QString, Trajectory> byTask;
+    for (qint64 id : *ids) {
+        const Trajectory t = *store->trajectory(id, Store::Depth::Headers, &error);
+        byTask.insert(t.task.name, t);
+    }
+    QCOMPARE(byTask.keys(), (QStringList { QStringLiteral("foreign"), QStringLiteral("level1/23_Softmax"), QStringLiteral("softmax_rows") }));
+    const QJsonObject reward = byTask.value(QStringLiteral("softmax_rows")).metadata.value(QLatin1String("source_reward")).toObject();
+    QCOMPARE(reward.value(QLatin1String("value")).toDouble(), 0.75);
+    QVERIFY(reward.value(QLatin1String("from")).toString().endsWith(QStringLiteral("softmax_rows__a1b2c3/verifier/reward.json")));
+    QCOMPARE(reward.value(QLatin1String("fields")).toObject().value(QLatin1String("correctness")).toDouble(), 1.0);
+    QVERIFY(!byTask.value(QStringLiteral("foreign")).metadata.contains(QLatin1String("source_reward")));
+
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("rollouts"), {}, out, {}, &error), qPrintable(error));
+    int withReward = 0;
+    for (const QByteArray& line : out.data().split('\n')) {
+        if (line.isEmpty())
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.value(QLatin1String("group_id")).toString() == QLatin1String("softmax_rows")) {
+            QCOMPARE(o.value(QLatin1String("reward")).toDouble(), 0.75);
+            QVERIFY(o.value(QLatin1String("reward_source")).toString().endsWith(QStringLiteral("verifier/reward.json")));
+            ++withReward;
+        } else {
+            QVERIFY(o.value(QLatin1String("reward")).isNull()); // neither we nor the source judged it
+        }
+    }
+    QCOMPARE(withReward, 1);
+}
+
+// A folder of trajectory files, found by content whatever their names and depth: each file in a transaction of its
+// own, a bad one said and skipped, the harness's other files (reward.json) passed over.
+void TestImporters::aFolderOfFilesInOneCall()
+{
+    auto store = openStore(QStringLiteral("folder.kwb"));
+    QString error;
+    const QString folder = QFileInfo(QFINDTESTDATA("data/atif/foreign.json")).absolutePath();
+    QCOMPARE(ImportFormat::detect(folder, &error), QStringLiteral("folder"));
+    const auto counts = ImportFormat::run(*store, folder, QStringLiteral("folder"), {}, {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 3); // foreign.json, named.json and the Harbor trial
+    QCOMPARE(counts->notes.size(), 4); // the four broken-*.json(l) files, each with its reason
+    QVERIFY2(counts->notes.filter(QStringLiteral("broken-source.json: ")).size() == 1, qPrintable(counts->notes.join(QLatin1Char('\n'))));
+    QCOMPARE(store->info(&error)->trajectories, 3);
+    // A folder with nothing of ours in it is refused with its sentence.
+    QTemporaryDir empty;
+    QVERIFY(ImportFormat::detect(empty.path(), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("nor a folder of trajectory files")), qPrintable(error));
 }
 
 void TestImporters::kernelBenchRun()
