@@ -40,13 +40,35 @@ std::optional<Trajectory> ChatJsonlImporter::decode(const QByteArray& line, cons
 
     Trajectory t;
     t.uuid = QUuid::createUuidV5(kNamespace, line).toString(QUuid::WithoutBraces);
-    t.task.name = metadata.value(QLatin1String("task")).toString(QFileInfo(path).completeBaseName());
+    // The task as the line names it (its metadata, else its own "task" field), else the file; the line's "id" titles it.
+    t.task.name = QFileInfo(path).completeBaseName();
+    for (const QJsonObject& o : { metadata, root }) {
+        for (const char* key : { "task", "task_name", "task_id", "problem" }) {
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (v.isString() && !v.toString().trimmed().isEmpty() && t.task.name == QFileInfo(path).completeBaseName())
+                t.task.name = v.toString().trimmed();
+        }
+    }
     t.task.level = metadata.value(QLatin1String("level")).toInt();
     t.task.source = metadata.value(QLatin1String("task_source")).toString();
-    t.title = QStringLiteral("%1 line %2").arg(QFileInfo(path).fileName()).arg(lineNumber);
+    const QString id = root.value(QLatin1String("id")).isString() ? root.value(QLatin1String("id")).toString()
+                                                                  : metadata.value(QLatin1String("id")).toString();
+    t.title = id.isEmpty() ? QStringLiteral("%1 line %2").arg(QFileInfo(path).fileName()).arg(lineNumber) : id;
     t.source = kFormat;
-    t.metadata.insert(QLatin1String("import"), QJsonObject { { QLatin1String("format"), kFormat },
-        { QLatin1String("path"), QFileInfo(path).absoluteFilePath() }, { QLatin1String("line"), lineNumber } });
+    QJsonObject imported { { QLatin1String("format"), kFormat }, { QLatin1String("path"), QFileInfo(path).absoluteFilePath() },
+        { QLatin1String("line"), lineNumber } };
+    if (!id.isEmpty())
+        imported.insert(QLatin1String("id"), id);
+    if (!metadata.isEmpty())
+        imported.insert(QLatin1String("metadata"), metadata); // as the line had it, for an export to give back
+    t.metadata.insert(QLatin1String("import"), imported);
+    // A reward the line carries (its own, or its metadata's) is the source's verdict, kept beside any of ours.
+    for (const QJsonObject& o : { root, metadata }) {
+        if (o.value(QLatin1String("reward")).isDouble() && !t.metadata.contains(QLatin1String("source_reward"))) {
+            t.metadata.insert(QLatin1String("source_reward"), QJsonObject { { QLatin1String("value"), o.value(QLatin1String("reward")) },
+                { QLatin1String("from"), QStringLiteral("%1:%2").arg(QFileInfo(path).fileName()).arg(lineNumber) } });
+        }
+    }
 
     Provenance provenance;
     provenance.kind = Provenance::Kind::Import;

@@ -14,6 +14,7 @@
 #include <QBuffer>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void atifFromAnotherAgent();
     void atifKeepsTheTaskAndTheSourcesReward();
     void aFolderOfFilesInOneCall();
+    void chatLinesKeepTheirIdsMetadataAndRewards();
     void kernelBenchRun();
     void kernelBenchRunWithOneRecordPerProblem();
     void cudaAgentWorkspace();
@@ -215,6 +217,32 @@ void TestImporters::aFolderOfFilesInOneCall()
     QTemporaryDir empty;
     QVERIFY(ImportFormat::detect(empty.path(), &error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("nor a folder of trajectory files")), qPrintable(error));
+}
+
+// A chat line names its task in its metadata or its own fields, is titled by its "id", and keeps its metadata and
+// reward as the source gave them.
+void TestImporters::chatLinesKeepTheirIdsMetadataAndRewards()
+{
+    auto store = openStore(QStringLiteral("ids.kwb"));
+    QString error;
+    QVERIFY2(ChatJsonlImporter::importFile(*store, QFINDTESTDATA("data/openai/with-ids.jsonl"), {}, &error), qPrintable(error));
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 2);
+    QMap<QString, Trajectory> byTitle;
+    for (qint64 id : *ids) {
+        const Trajectory t = *store->trajectory(id, Store::Depth::Headers, &error);
+        byTitle.insert(t.title, t);
+    }
+    QCOMPARE(byTitle.keys(), (QStringList { QStringLiteral("gelu-r7-s0"), QStringLiteral("softmax-r7-s0") }));
+    const Trajectory softmax = byTitle.value(QStringLiteral("softmax-r7-s0"));
+    QCOMPARE(softmax.task.name, QStringLiteral("level1/23_Softmax"));
+    const QJsonObject imported = softmax.metadata.value(QLatin1String("import")).toObject();
+    QCOMPARE(imported.value(QLatin1String("id")).toString(), QStringLiteral("softmax-r7-s0"));
+    QCOMPARE(imported.value(QLatin1String("metadata")).toObject().value(QLatin1String("temperature")).toDouble(), 0.7);
+    QCOMPARE(softmax.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).toDouble(), 1.0);
+    const Trajectory gelu = byTitle.value(QStringLiteral("gelu-r7-s0"));
+    QCOMPARE(gelu.task.name, QStringLiteral("level1/26_GELU_"));
+    QCOMPARE(gelu.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).toDouble(), -1.0);
 }
 
 void TestImporters::kernelBenchRun()
