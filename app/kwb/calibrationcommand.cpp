@@ -29,6 +29,7 @@ int attachCalibration(const QStringList& arguments)
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
+    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     const auto result = CeilingsAttacher::attach(*store, *calibration, &error);
     if (!result)
         return fail(QStringLiteral("%1: %2").arg(path, error));

@@ -11,6 +11,10 @@ struct TrajectoryFilter;
 
 namespace kwb::cli {
 
+// A command that writes to a store waits this long for another process's transaction (a long import, the window's
+// edit) before it gives up: half an hour, rather than SQLite's 5 s.
+constexpr int kWriterWaitMs = 30 * 60 * 1000;
+
 // Parses a subcommand's options; prints help or the usage error itself. Returns -1 to go on, else the exit code.
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional);
 

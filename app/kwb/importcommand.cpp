@@ -43,6 +43,7 @@ int importFile(const QStringList& arguments)
     auto store = Store::open(storePath, &error);
     if (!store)
         return fail(error);
+    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     const auto counts = ImportFormat::run(*store, input, format, parser.value(tasksOption), {}, &error);
     if (!counts) {
         store.reset();

@@ -26,6 +26,7 @@ int importTrace(const QStringList& arguments)
     auto store = Store::open(parser.value(storeOption), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
+    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     const auto hash = TraceAttacher::attach(*store, input, parser.value(turnOption), {}, &error);
     if (!hash)
         return fail(error);

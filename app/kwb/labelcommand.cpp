@@ -39,6 +39,7 @@ int label(const QStringList& arguments)
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
+    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     QList<qint64> ids;
     if (parser.isSet(trajectory)) {
         for (const QString& uuid : parser.values(trajectory)) {

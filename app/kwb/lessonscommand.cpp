@@ -88,6 +88,7 @@ int lessons(const QStringList& arguments)
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
+    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     Curation curation(*store);
     const QString who = parser.isSet(author) ? parser.value(author) : qEnvironmentVariable("USER", QStringLiteral("unknown"));
     QList<std::pair<Curation::Target, Annotation>> lessons;

@@ -172,6 +172,12 @@ Store::~Store()
     QSqlDatabase::removeDatabase(m_connection);
 }
 
+void Store::waitForWriters(int milliseconds)
+{
+    QString ignored; // a pragma that cannot fail on an open connection
+    exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(milliseconds), &ignored);
+}
+
 bool Store::exec(const QString& sql, QString* error)
 {
     QSqlQuery q(m_db);

@@ -105,6 +105,9 @@ public:
     QSqlDatabase& database() { return m_db; }
     const QSqlDatabase& database() const { return m_db; }
     QString describe(const QString& what) const; // "<what> in <file>" for messages
+    // How long a write waits for another connection's transaction (an import in another process) before it fails
+    // with "database is locked"; SQLite's default through Qt is 5 s.
+    void waitForWriters(int milliseconds);
 
 private:
     Store() = default;

@@ -7,6 +7,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +26,7 @@ private Q_SLOTS:
     void failedImportIntoNewStoreLeavesNoFile();
     void evalPrintsTheRunnersVerdict();
     void labelSummaryAndFilteredExport();
+    void labelWaitsForAnotherWriter();
 
 private:
     struct Result
@@ -220,6 +224,33 @@ void TestKwbCli::labelSummaryAndFilteredExport()
     QVERIFY(r.out.trimmed().isEmpty());
     r = kwb({ QStringLiteral("label"), store, QStringLiteral("--add"), QStringLiteral("x"), QStringLiteral("--remove"), QStringLiteral("y") });
     QCOMPARE(r.code, 2);
+}
+
+// `kwb label` while another process holds a write transaction (a long import): it waits for it, past SQLite's 5 s,
+// and lands once the other commits, instead of failing with "database is locked".
+void TestKwbCli::labelWaitsForAnotherWriter()
+{
+    const QString store = path(QStringLiteral("busy.kwb"));
+    QCOMPARE(kwb({ QStringLiteral("gen-synthetic"), QStringLiteral("--store"), store, QStringLiteral("--trajectories"), QStringLiteral("3"),
+                 QStringLiteral("--turns"), QStringLiteral("2") }).code,
+        0);
+    {
+        QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("holder"));
+        holder.setDatabaseName(store);
+        QVERIFY(holder.open());
+        QSqlQuery q(holder);
+        QVERIFY2(q.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(q.lastError().text()));
+        QProcess label;
+        label.start(QStringLiteral(KWB_CLI), { QStringLiteral("label"), store, QStringLiteral("--add"), QStringLiteral("star") });
+        QVERIFY(label.waitForStarted());
+        QVERIFY(!label.waitForFinished(6000)); // still waiting where the default would have given up
+        QVERIFY2(q.exec(QStringLiteral("COMMIT")), qPrintable(q.lastError().text()));
+        QVERIFY(label.waitForFinished(60000));
+        QCOMPARE(label.exitCode(), 0);
+        QVERIFY2(label.readAllStandardOutput().contains("3 trajector"), label.readAllStandardError().constData());
+        holder.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("holder"));
 }
 
 QTEST_GUILESS_MAIN(TestKwbCli)
