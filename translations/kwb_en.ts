@@ -967,12 +967,9 @@
             <numerusform>%n branches</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n file(s) skipped: %1</source>
-        <translation>
-            <numerusform>%n file skipped: %1</numerusform>
-            <numerusform>%n files skipped: %1</numerusform>
-        </translation>
+    <message>
+        <source>Skipped: %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -967,12 +967,9 @@
             <numerusform>%n ramas</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n file(s) skipped: %1</source>
-        <translation>
-            <numerusform>%n archivo omitido: %1</numerusform>
-            <numerusform>%n archivos omitidos: %1</numerusform>
-        </translation>
+    <message>
+        <source>Skipped: %1.</source>
+        <translation>Omitido: %1.</translation>
     </message>
 </context>
 <context>

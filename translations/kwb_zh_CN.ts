@@ -951,11 +951,9 @@
             <numerusform>%n 个分支</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n file(s) skipped: %1</source>
-        <translation>
-            <numerusform>跳过了 %n 个文件：%1</numerusform>
-        </translation>
+    <message>
+        <source>Skipped: %1.</source>
+        <translation>已跳过：%1。</translation>
     </message>
 </context>
 <context>

@@ -115,7 +115,7 @@ bool ImportExportController::startImport(const QString& input, const QString& fo
         if (counts) {
             *message = tr("Imported %n trajectories", nullptr, int(counts->trajectories)) + tr(" (%n turns).", nullptr, int(counts->turns));
             if (!counts->notes.isEmpty())
-                *message += QLatin1Char(' ') + tr("%n file(s) skipped: %1", nullptr, int(counts->notes.size())).arg(counts->notes.join(QStringLiteral("; ")));
+                *message += QLatin1Char(' ') + tr("Skipped: %1.").arg(counts->notes.join(QStringLiteral("; ")));
         }
         return counts.has_value();
     });

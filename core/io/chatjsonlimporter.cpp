@@ -3,8 +3,10 @@
 #include "chatformat.h"
 #include "conversationbuilder.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonDocument>
 #include <QUuid>
 
@@ -106,6 +108,8 @@ std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, c
     if (!import.begin(error))
         return std::nullopt;
     qint64 lineNumber = 0;
+    QHash<QByteArray, qint64> seen; // a line's bytes -> where it first was
+    QStringList repeated;
     while (!file.atEnd()) {
         const qint64 lineStart = file.pos();
         QByteArray line = file.readLine();
@@ -114,6 +118,14 @@ std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, c
             continue;
         if (line.endsWith('\n'))
             line.chop(1);
+        // The same conversation twice (a file concatenated with itself, a retried write) is one trajectory: the
+        // repeat is skipped and said, not the whole file refused.
+        const QByteArray key = QCryptographicHash::hash(line.trimmed(), QCryptographicHash::Sha256);
+        if (const auto first = seen.constFind(key); first != seen.cend()) {
+            repeated.append(QStringLiteral("line %1 repeats line %2").arg(lineNumber).arg(first.value()));
+            continue;
+        }
+        seen.insert(key, lineNumber);
         QString inner;
         const auto t = decode(line, path, lineNumber, &inner);
         const QString where = QStringLiteral("line %1 (byte %2)").arg(lineNumber).arg(lineStart);
@@ -124,7 +136,10 @@ std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, c
         if (!import.add(*t, where, error) || !import.report(file.pos(), file.size(), error))
             return std::nullopt;
     }
-    return import.commit(error);
+    auto counts = import.commit(error);
+    if (counts && !repeated.isEmpty())
+        counts->notes.append(QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), repeated.join(QStringLiteral(", "))));
+    return counts;
 }
 
 } // namespace kwb

@@ -12,6 +12,7 @@
 #include "io/trajectorysource.h"
 
 #include <QBuffer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QMap>
@@ -243,6 +244,19 @@ void TestImporters::chatLinesKeepTheirIdsMetadataAndRewards()
     const Trajectory gelu = byTitle.value(QStringLiteral("gelu-r7-s0"));
     QCOMPARE(gelu.task.name, QStringLiteral("level1/26_GELU_"));
     QCOMPARE(gelu.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).toDouble(), -1.0);
+
+    // A file with a line twice: the repeat is skipped and said, the rest lands (it was refused whole).
+    QFile twice(m_dir->filePath(QStringLiteral("twice.jsonl")));
+    QFile source(QFINDTESTDATA("data/openai/with-ids.jsonl"));
+    QVERIFY(twice.open(QIODevice::WriteOnly) && source.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = source.readAll().trimmed().split('\n');
+    twice.write(lines.at(0) + '\n' + lines.at(0) + '\n' + lines.at(1) + '\n');
+    twice.close();
+    auto other = openStore(QStringLiteral("twice.kwb"));
+    const auto counts = ChatJsonlImporter::importFile(*other, twice.fileName(), {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    QCOMPARE(counts->notes, QStringList { QStringLiteral("twice.jsonl: line 2 repeats line 1") });
 }
 
 void TestImporters::kernelBenchRun()
