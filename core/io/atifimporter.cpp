@@ -325,7 +325,14 @@ std::optional<StoreImport::Counts> AtifImporter::importFile(Store& store, const 
     }
     if (!import.begin(error))
         return std::nullopt;
-    const bool lines = path.endsWith(QLatin1String(".jsonl"));
+    // One document, or one per line (an export), told by the content whatever the file is called.
+    const QByteArray all = file.readAll();
+    QJsonParseError whole;
+    QJsonDocument::fromJson(all, &whole);
+    const QByteArray firstLine = all.left(all.indexOf('\n')).trimmed();
+    const bool lines = whole.error != QJsonParseError::NoError
+        && (path.endsWith(QLatin1String(".jsonl")) || QJsonDocument::fromJson(firstLine).isObject());
+    file.seek(0);
     Trajectory pending;
     QString pendingWhere;
     auto flush = [&]() {

@@ -378,6 +378,15 @@ void TestExporters::atifRoundTripRebuildsTheTree()
     }
     QVERIFY(imported == original);
     QCOMPARE(exportAll(*back, QStringLiteral("atif")), exported);
+
+    // The same bytes under another name (.json, or none): read by their content, the same round trip.
+    for (const QString& name : { QStringLiteral("r.atif.json"), QStringLiteral("r-atif") }) {
+        auto renamed = storeWith(name + QStringLiteral(".kwb"), {});
+        const auto again = AtifImporter::importFile(*renamed, writeFile(name, exported), {}, &error);
+        QVERIFY2(again, qPrintable(name + QStringLiteral(": ") + error));
+        QCOMPARE(again->trajectories, 2);
+        QCOMPARE(exportAll(*renamed, QStringLiteral("atif")), exported);
+    }
 }
 
 void TestExporters::taskFilterIsExact()
