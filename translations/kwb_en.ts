@@ -902,10 +902,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The Task Folder of This Run (level1/, level2/, …)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -969,6 +965,10 @@
     </message>
     <message>
         <source>Skipped: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Folder: a KernelBench Run, a CUDA Agent Workspace, or Trajectory Files</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3162,6 +3162,10 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
     </message>
     <message>
         <source>Go to the previous changed block of the diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A KernelBench run, a CUDA Agent workspace, or a folder of trajectory files (ATIF, OpenAI chat, native), each file on its own</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -902,10 +902,6 @@
         <translation>Trayectorias (*.jsonl *.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
-        <translation>Importar una ejecución de KernelBench o un espacio de trabajo de CUDA Agent</translation>
-    </message>
-    <message>
         <source>The Task Folder of This Run (level1/, level2/, …)</source>
         <translation>La carpeta de tareas de esta ejecución (level1/, level2/, …)</translation>
     </message>
@@ -970,6 +966,10 @@
     <message>
         <source>Skipped: %1.</source>
         <translation>Omitido: %1.</translation>
+    </message>
+    <message>
+        <source>Import a Folder: a KernelBench Run, a CUDA Agent Workspace, or Trajectory Files</source>
+        <translation>Importar una carpeta: una ejecución de KernelBench, un espacio de trabajo de CUDA Agent o archivos de trayectorias</translation>
     </message>
 </context>
 <context>
@@ -3164,6 +3164,10 @@ Trabajo propio del arnés, fuera de las llamadas cronometradas: no cuenta en el 
     <message>
         <source>Go to the previous changed block of the diff</source>
         <translation>Ir al bloque cambiado anterior del diff</translation>
+    </message>
+    <message>
+        <source>A KernelBench run, a CUDA Agent workspace, or a folder of trajectory files (ATIF, OpenAI chat, native), each file on its own</source>
+        <translation>Una ejecución de KernelBench, un espacio de trabajo de CUDA Agent o una carpeta de archivos de trayectorias (ATIF, chat de OpenAI, nativo), cada archivo por separado</translation>
     </message>
 </context>
 <context>

@@ -892,10 +892,6 @@
         <translation>轨迹 (*.jsonl *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Import a KernelBench Run or a CUDA Agent Workspace</source>
-        <translation>导入 KernelBench 运行或 CUDA Agent 工作区</translation>
-    </message>
-    <message>
         <source>The Task Folder of This Run (level1/, level2/, …)</source>
         <translation>此运行的任务文件夹（level1/、level2/、…）</translation>
     </message>
@@ -954,6 +950,10 @@
     <message>
         <source>Skipped: %1.</source>
         <translation>已跳过：%1。</translation>
+    </message>
+    <message>
+        <source>Import a Folder: a KernelBench Run, a CUDA Agent Workspace, or Trajectory Files</source>
+        <translation>导入文件夹：KernelBench 运行、CUDA Agent 工作区或轨迹文件</translation>
     </message>
 </context>
 <context>
@@ -3140,6 +3140,10 @@ The harness&apos;s own work, outside the timed calls: not in the candidate&apos;
     <message>
         <source>Go to the previous changed block of the diff</source>
         <translation>转到差异中的上一个更改块</translation>
+    </message>
+    <message>
+        <source>A KernelBench run, a CUDA Agent workspace, or a folder of trajectory files (ATIF, OpenAI chat, native), each file on its own</source>
+        <translation>KernelBench 运行、CUDA Agent 工作区，或轨迹文件的文件夹（ATIF、OpenAI 对话、原生格式），每个文件单独导入</translation>
     </message>
 </context>
 <context>

@@ -55,7 +55,7 @@ void ImportExportController::chooseImportFile()
 
 void ImportExportController::chooseImportFolder()
 {
-    const QString input = QFileDialog::getExistingDirectory(m_window, tr("Import a KernelBench Run or a CUDA Agent Workspace"));
+    const QString input = QFileDialog::getExistingDirectory(m_window, tr("Import a Folder: a KernelBench Run, a CUDA Agent Workspace, or Trajectory Files"));
     if (!input.isEmpty())
         chooseImport(input);
 }

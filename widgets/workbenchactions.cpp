@@ -14,7 +14,8 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
 {
     openStore = make(QStringLiteral("actionOpenStore"), tr("&Open Store…"), QKeySequence::Open);
     importFile = make(QStringLiteral("actionImportFile"), tr("&Import File…"), QKeySequence(Qt::CTRL | Qt::Key_I));
-    importFolder = make(QStringLiteral("actionImportFolder"), tr("Import F&older…"), {});
+    importFolder = make(QStringLiteral("actionImportFolder"), tr("Import F&older…"), {},
+        tr("A KernelBench run, a CUDA Agent workspace, or a folder of trajectory files (ATIF, OpenAI chat, native), each file on its own"));
     exportInView = make(QStringLiteral("actionExport"), tr("&Export Trajectories in View…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     quit = make(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
     m_file = { openStore, importFile, importFolder, exportInView, quit };
@@ -131,8 +132,10 @@ QAction* WorkbenchActions::make(const QString& name, const QString& text, const 
     a->setObjectName(name);
     if (!key.isEmpty())
         a->setShortcut(key);
-    if (!tip.isEmpty())
-        a->setToolTip(tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+    if (!tip.isEmpty()) {
+        a->setToolTip(key.isEmpty() ? tip : tip + QStringLiteral(" (") + key.toString(QKeySequence::NativeText) + QLatin1Char(')'));
+        a->setStatusTip(tip); // menus show it in the status bar
+    }
     a->setShortcutContext(Qt::WindowShortcut);
     return a;
 }

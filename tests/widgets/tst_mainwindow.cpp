@@ -682,6 +682,13 @@ void TestMainWindow::shortcutsDialogListsTheKeys()
     w.show();
     auto* next = w.findChild<QAction*>(QStringLiteral("actionNextTurn"));
     QCOMPARE(next->shortcut(), QKeySequence(Qt::ALT | Qt::Key_Right));
+    // A tooltip names the key only where there is one ("… ()" was the empty key), and menus show it in the status bar.
+    for (const QAction* a : w.findChildren<QAction*>()) {
+        QVERIFY2(!a->toolTip().endsWith(QStringLiteral("()")), qPrintable(a->objectName() + QStringLiteral(": ") + a->toolTip()));
+        if (a->toolTip() != a->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")) && !a->statusTip().isEmpty())
+            QVERIFY(a->toolTip().startsWith(a->statusTip()));
+    }
+    QVERIFY(w.findChild<QAction*>(QStringLiteral("actionImportFolder"))->statusTip().contains(QStringLiteral("folder of trajectory files")));
     bool seen = false;
     QTimer::singleShot(0, &w, [&seen] {
         auto* dialog = qobject_cast<ShortcutsDialog*>(QApplication::activeModalWidget());
