@@ -33,6 +33,18 @@ QJsonValue msOrNull(double us)
 
 QJsonObject KernelBenchResultsExporter::record(const Trajectory& trajectory, const Turn& turn, int sampleId)
 {
+    // A sample imported from a KernelBench run and not evaluated here since: its record as the run wrote it (every
+    // field, numbers as they were read), with where it lives in the store.
+    const QJsonObject imported = trajectory.metadata.value(QLatin1String("kernelbench")).toObject().value(QLatin1String("record")).toObject();
+    if (!imported.isEmpty() && turn.provenance.kind == Provenance::Kind::Import && trajectory.turns.size() == 1) {
+        QJsonObject out = imported;
+        QJsonObject metadata = out.value(QLatin1String("metadata")).toObject();
+        metadata.insert(QLatin1String("kwb_trajectory"), trajectory.uuid);
+        metadata.insert(QLatin1String("kwb_turn"), turn.uuid);
+        out.insert(QLatin1String("metadata"), metadata);
+        out.insert(QLatin1String("sample_id"), sampleId);
+        return out;
+    }
     const EvalResult& e = *turn.eval;
     QJsonObject metadata { { QLatin1String("kwb_trajectory"), trajectory.uuid }, { QLatin1String("kwb_turn"), turn.uuid } };
     for (const char* key : { "hardware", "device" }) {

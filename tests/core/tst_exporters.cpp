@@ -497,8 +497,17 @@ void TestExporters::kernelBenchResultsRoundTrip()
             }
             QCOMPARE(a.at(i).toObject().value(QLatin1String("metadata")).toObject().value(QLatin1String("correctness_trials")),
                 b.at(i).toObject().value(QLatin1String("metadata")).toObject().value(QLatin1String("correctness_trials")));
+            // Every field as the run wrote it (runtime_stats.max, error text), only the store's own keys added.
+            QJsonObject back = a.at(i).toObject();
+            QJsonObject backMetadata = back.value(QLatin1String("metadata")).toObject();
+            QVERIFY(backMetadata.value(QLatin1String("kwb_turn")).isString());
+            backMetadata.remove(QLatin1String("kwb_trajectory"));
+            backMetadata.remove(QLatin1String("kwb_turn"));
+            back.insert(QLatin1String("metadata"), backMetadata);
+            QCOMPARE(back, b.at(i).toObject());
         }
     }
+    QVERIFY(exportAll(*store, QStringLiteral("kernelbench")).contains("\"max\": 0.0131"));
 
     // Our own trajectories: the best-rewarded turn speaks for each; two levels do not fit one file.
     auto own = storeWith(QStringLiteral("own.kwb"), { toolTrajectory(QStringLiteral("a")) });
