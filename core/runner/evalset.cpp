@@ -335,6 +335,15 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         const int pairs = options.warmPairs > 0 ? options.warmPairs : options.base.device == "cuda" ? 2 * evalJobs : evalJobs;
         pool = std::make_unique<WorkerPool>(EvalPipeline(probe).poolProfile(), pairs);
     }
+    // One job's evaluation into results/<name>.json, read back (an empty value when the runner left none).
+    auto evaluate = [&](const Job& job) {
+        const std::string resultPath = (outDir / "results" / (job.name + ".json")).string();
+        runPipeline(requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
+            resultPath, pool.get());
+        std::string parseError;
+        auto result = JsonValue::parseFile(resultPath, &parseError);
+        return result ? std::move(*result) : JsonValue();
+    };
     std::atomic<std::size_t> nextEval { 0 };
     std::vector<std::thread> evaluators;
     for (int j = 0; j < evalJobs; ++j) {
@@ -356,12 +365,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
                 isBuilt[i].wait();
                 if (job.sample < 0 && !options.baselinesWithoutCandidate)
                     continue;
-                const std::string resultPath = (outDir / "results" / (job.name + ".json")).string();
-                runPipeline(requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
-                    resultPath, pool.get());
-                std::string parseError;
-                auto result = JsonValue::parseFile(resultPath, &parseError);
-                results[i] = result ? std::move(*result) : JsonValue();
+                results[i] = evaluate(job);
                 ran[i] = 1;
             }
         });
@@ -377,12 +381,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
             const Job& job = jobs[i];
             if (!ran[i] || kept[i] || !(isEnvironmentError(results[i]) || ranOutOfMemory(results[i])))
                 continue;
-            const std::string resultPath = (outDir / "results" / (job.name + ".json")).string();
-            runPipeline(requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
-                resultPath, pool.get());
-            std::string parseError;
-            auto result = JsonValue::parseFile(resultPath, &parseError);
-            results[i] = result ? std::move(*result) : JsonValue();
+            results[i] = evaluate(job);
             retried.push_back(job.name);
         }
     }
