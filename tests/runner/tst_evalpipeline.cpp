@@ -29,6 +29,7 @@ private Q_SLOTS:
     void taskFeatures_data();
     void taskFeatures();
     void baselinesThatFailGiveNoReward();
+    void claimingToRunOutOfMemoryBuysNothing();
 
 private:
     QJsonObject eval(const QString& task, const QString& candidate, const QStringList& extra, int* exitCode = nullptr);
@@ -404,6 +405,35 @@ void TestEvalPipeline::baselinesThatFailGiveNoReward()
     const QJsonObject reward = r.value(QStringLiteral("reward")).toObject();
     QVERIFY(!reward.contains(QStringLiteral("value")));
     QCOMPARE(reward.value(QStringLiteral("withheld")).toString(), QStringLiteral("baselines-unavailable"));
+}
+
+// An exploit: a wrong candidate that says it ran out of GPU memory, in a batch of two evaluations at once, hoping its
+// failure is taken for the machine's. It is evaluated again alone, and that verdict stands: failed, -1.
+void TestEvalPipeline::claimingToRunOutOfMemoryBuysNothing()
+{
+    const QString tasks = m_dir.filePath(QStringLiteral("oom/tasks/level1"));
+    const QString candidates = m_dir.filePath(QStringLiteral("oom/candidates"));
+    QVERIFY(QDir().mkpath(tasks) && QDir().mkpath(candidates));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/1_scale_add.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/task_scale_add.py"), tasks + QStringLiteral("/2_scale_add.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/claims_oom.py"), candidates + QStringLiteral("/level1_1_scale_add.py")));
+    QVERIFY(QFile::copy(m_fixtures + QStringLiteral("/plain_torch.py"), candidates + QStringLiteral("/level1_2_scale_add.py")));
+    QProcess p;
+    p.start(QStringLiteral(KWB_RUNNER), { QStringLiteral("eval-set"), QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--tasks"),
+        m_dir.filePath(QStringLiteral("oom/tasks")), QStringLiteral("--candidates"), candidates, QStringLiteral("--out"),
+        m_dir.filePath(QStringLiteral("oom/out")), QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")),
+        QStringLiteral("--eval-jobs"), QStringLiteral("2"), QStringLiteral("--trials"), QStringLiteral("3"), QStringLiteral("--min-calls"),
+        QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"), QStringLiteral("--warmup-ms"), QStringLiteral("5") });
+    QVERIFY(p.waitForFinished(900000));
+    QCOMPARE(p.exitCode(), 0);
+    const QJsonObject summary = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    QCOMPARE(summary.value(QStringLiteral("retried_alone")).toArray(), QJsonArray { QStringLiteral("level1_1_scale_add") });
+    QCOMPARE(summary.value(QStringLiteral("environment_errors")).toInt(), 0);
+    QCOMPARE(summary.value(QStringLiteral("evaluated")).toInt(), 2);
+    QCOMPARE(summary.value(QStringLiteral("correct")).toInt(), 1);
+    const QJsonObject claimed = summary.value(QStringLiteral("results")).toArray().at(0).toObject();
+    QCOMPARE(claimed.value(QStringLiteral("verify")).toString(), QStringLiteral("failed"));
+    QCOMPARE(claimed.value(QStringLiteral("reward")).toDouble(), -1.0);
 }
 
 void TestEvalPipeline::skippedLayoutWorkIsFlagged()
