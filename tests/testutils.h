@@ -44,7 +44,7 @@ inline Trajectory forkedTrajectory(const QString& uuid, const QString& task = QS
     t.policy = QStringLiteral("scripted");
     t.created = QDateTime(QDate(2026, 3, 1), QTime(12, 0), Qt::UTC);
     t.labels = { QStringLiteral("fixture") };
-    t.prompt = { Message { Message::Role::User, QStringLiteral("Make it fast."), {}, {}, {}, {}, -1, -1, -1 } };
+    t.prompt = { Message::of(Message::Role::User, QStringLiteral("Make it fast.")) };
 
     Turn root;
     root.uuid = uuid + QStringLiteral("-t0");

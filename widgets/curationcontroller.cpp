@@ -14,9 +14,11 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QSet>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace kwb {
@@ -26,6 +28,8 @@ namespace {
 const QString kAccept = QStringLiteral("accept");
 const QString kReject = QStringLiteral("reject");
 const QString kStar = QStringLiteral("star");
+constexpr int kRetryMs = 400;
+constexpr qint64 kGiveUpMs = 30 * 60 * 1000; // as long as kwb's own commands wait for another writer
 
 } // namespace
 
@@ -35,7 +39,10 @@ CurationController::CurationController(MainWindow* window, WorkbenchActions* act
     , m_actions(actions)
     , m_trajectories(trajectories)
     , m_stack(new QUndoStack(this))
+    , m_retry(new QTimer(this))
 {
+    m_retry->setInterval(kRetryMs);
+    connect(m_retry, &QTimer::timeout, this, &CurationController::retryQueued);
     m_stack->setObjectName(QStringLiteral("curationUndoStack"));
     const auto label = [this](const QString& value) {
         return [this, value] { annotate(m_window->currentTurn(), scope(), Annotation::Kind::Label, value); };
@@ -53,8 +60,8 @@ CurationController::CurationController(MainWindow* window, WorkbenchActions* act
     connect(actions->curateScope, &QActionGroup::triggered, this, &CurationController::updateActions);
     connect(trajectories, &TrajectoryPanel::countChanged, this, &CurationController::updateActions);
 
-    connect(actions->undo, &QAction::triggered, m_stack, &QUndoStack::undo);
-    connect(actions->redo, &QAction::triggered, m_stack, &QUndoStack::redo);
+    connect(actions->undo, &QAction::triggered, this, [this] { whenWritable([this] { m_stack->undo(); }); });
+    connect(actions->redo, &QAction::triggered, this, [this] { whenWritable([this] { m_stack->redo(); }); });
     connect(m_stack, &QUndoStack::canUndoChanged, actions->undo, &QAction::setEnabled);
     connect(m_stack, &QUndoStack::canRedoChanged, actions->redo, &QAction::setEnabled);
     connect(m_stack, &QUndoStack::undoTextChanged, this, [this](const QString& text) {
@@ -71,6 +78,9 @@ CurationController::~CurationController() = default;
 void CurationController::setStore(Store* store)
 {
     m_stack->clear();
+    m_queued.clear(); // edits for the store that was open
+    m_retry->stop();
+    m_store = store;
     m_curation = store ? std::make_unique<Curation>(*store) : nullptr;
     updateActions();
 }
@@ -146,11 +156,6 @@ bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation:
         title = tr("Lesson");
         break;
     }
-    m_lastError.clear();
-    m_stack->push(new AnnotationCommand(*m_curation, *where, annotation, title,
-        [this](qint64 trajectoryId, const QString& error) { report(trajectoryId, error); }));
-    if (!m_lastError.isEmpty())
-        return false;
     const QString what = describe(turn, scope);
     QString sentence;
     switch (kind) {
@@ -174,8 +179,15 @@ bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation:
         break;
     }
     sentence[0] = sentence.at(0).toUpper();
-    Q_EMIT confirmed(sentence);
-    return true;
+    const Curation::Target at = *where;
+    whenWritable([this, at, annotation, title, sentence] {
+        m_lastError.clear();
+        m_stack->push(new AnnotationCommand(*m_curation, at, annotation, title,
+            [this](qint64 trajectoryId, const QString& error) { report(trajectoryId, error); }));
+        if (m_lastError.isEmpty())
+            Q_EMIT confirmed(sentence);
+    });
+    return m_lastError.isEmpty();
 }
 
 bool CurationController::labelAllInView(const QString& label)
@@ -203,14 +215,16 @@ bool CurationController::labelAllInView(const QString& label)
         Q_EMIT statusMessage(tr("Every trajectory in view has the label %1 already.").arg(text));
         return false;
     }
-    m_lastError.clear();
-    m_stack->push(new LabelTrajectoriesCommand(*m_curation, ids, text, WindowSettings::curationAuthor(),
-        tr("Label %n Trajectories “%1”", nullptr, int(ids.size())).arg(text), [this](const QString& e) { report(0, e); }));
-    if (!m_lastError.isEmpty())
-        return false;
-    Q_EMIT statusMessage(tr("%n trajectories labelled %1.", nullptr, int(ids.size())).arg(text));
-    Q_EMIT confirmed(tr("Labelled %n trajectories “%1”", nullptr, int(ids.size())).arg(text));
-    return true;
+    whenWritable([this, ids, text] {
+        m_lastError.clear();
+        m_stack->push(new LabelTrajectoriesCommand(*m_curation, ids, text, WindowSettings::curationAuthor(),
+            tr("Label %n Trajectories “%1”", nullptr, int(ids.size())).arg(text), [this](const QString& e) { report(0, e); }));
+        if (!m_lastError.isEmpty())
+            return;
+        Q_EMIT statusMessage(tr("%n trajectories labelled %1.", nullptr, int(ids.size())).arg(text));
+        Q_EMIT confirmed(tr("Labelled %n trajectories “%1”", nullptr, int(ids.size())).arg(text));
+    });
+    return m_lastError.isEmpty();
 }
 
 QStringList CurationController::labelChoices() const
@@ -308,6 +322,40 @@ void CurationController::addMenuEntries(QMenu* menu, int turn)
              std::pair { m_actions->tag, Annotation::Kind::Tag }, std::pair { m_actions->note, Annotation::Kind::Note },
              std::pair { m_actions->score, Annotation::Kind::Score }, std::pair { m_actions->lesson, Annotation::Kind::Lesson } })
         curate->addAction(action->text(), this, [this, turn, s, kind] { ask(kind, turn, s); });
+}
+
+void CurationController::whenWritable(const std::function<void()>& edit)
+{
+    m_lastError.clear();
+    if (m_queued.isEmpty() && (!m_store || !m_store->isWriteLocked())) {
+        edit();
+        return;
+    }
+    m_queued.append(edit);
+    if (!m_retry->isActive()) {
+        m_waiting.start();
+        m_retry->start();
+    }
+    Q_EMIT statusMessage(tr("The store is busy with an import in another window or program; the edit is made as soon as "
+                            "it is done (%n waiting).",
+        nullptr, int(m_queued.size())));
+}
+
+void CurationController::retryQueued()
+{
+    if (m_store && m_store->isWriteLocked()) {
+        if (m_waiting.elapsed() < kGiveUpMs)
+            return;
+        m_retry->stop();
+        const int lost = int(m_queued.size());
+        m_queued.clear();
+        Q_EMIT errorOccurred(tr("The store stayed locked by another program for 30 minutes; %n curation edit(s) were not made.", nullptr, lost));
+        return;
+    }
+    m_retry->stop();
+    const QList<std::function<void()>> edits = std::exchange(m_queued, {});
+    for (const auto& edit : edits)
+        edit();
 }
 
 void CurationController::report(qint64 trajectoryId, const QString& error)

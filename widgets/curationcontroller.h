@@ -2,13 +2,19 @@
 
 #include "curate/curation.h"
 
+#include <QElapsedTimer>
+#include <QList>
 #include <QObject>
+
+#include <functional>
 
 #include <memory>
 #include <optional>
 
 class QMenu;
 class QUndoStack;
+
+class QTimer;
 
 namespace kwb {
 
@@ -52,12 +58,20 @@ private:
     std::optional<Curation::Target> target(int turn, Annotation::Scope scope) const;
     QString describe(int turn, Annotation::Scope scope) const; // "turn 3", "the branch through turn 3", …
     void report(qint64 trajectoryId, const QString& error);
+    // Runs `edit` now, or, while another connection (an import) holds the store's write lock, queues it and runs it
+    // when the lock is free, in order; the window neither freezes nor fails meanwhile.
+    void whenWritable(const std::function<void()>& edit);
+    void retryQueued();
 
     MainWindow* m_window;
     WorkbenchActions* m_actions;
     TrajectoryPanel* m_trajectories;
     QUndoStack* m_stack;
     std::unique_ptr<Curation> m_curation;
+    Store* m_store = nullptr;
+    QList<std::function<void()>> m_queued; // edits waiting for another connection's transaction
+    QTimer* m_retry;
+    QElapsedTimer m_waiting;
     QString m_lastError; // of the command just pushed
 };
 

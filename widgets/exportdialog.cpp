@@ -70,6 +70,7 @@ ExportDialog::ExportDialog(const QString& storePath, const TrajectoryFilter& inV
     , m_realOnly(new QCheckBox(tr("Leave synthetic trajectories out"), this))
     , m_acceptedOnly(new QCheckBox(tr("Only branches labelled accept (at their last turn or on the trajectory)"), this))
     , m_upToBest(new QCheckBox(tr("Cut each branch after its highest-reward turn"), this))
+    , m_synthesize(new QCheckBox(tr("Build a conversation from the task and the code where there is none (sft)"), this))
     , m_pairsBy(new QComboBox(this))
     , m_output(new QLineEdit(this))
     , m_count(new QLabel(this))
@@ -109,6 +110,9 @@ ExportDialog::ExportDialog(const QString& storePath, const TrajectoryFilter& inV
     m_realOnly->setChecked(inView.synthetic == 0);
     m_acceptedOnly->setObjectName(QStringLiteral("exportAcceptedOnly"));
     m_upToBest->setObjectName(QStringLiteral("exportUpToBest"));
+    m_synthesize->setObjectName(QStringLiteral("exportSynthesize"));
+    m_synthesize->setToolTip(tr("KernelBench runs and CUDA Agent workspaces carry code but no conversation: the line gets the "
+                                "task's reference as the user's message and the files as the answer, marked synthesized."));
     m_pairsBy->setObjectName(QStringLiteral("exportPairsBy"));
     m_pairsBy->addItem(tr("the higher reward"), QStringLiteral("reward"));
     m_pairsBy->addItem(tr("labels (accept > star > none > reject)"), QStringLiteral("label"));
@@ -134,6 +138,7 @@ ExportDialog::ExportDialog(const QString& storePath, const TrajectoryFilter& inV
     auto* optionForm = new QFormLayout(options);
     optionForm->addRow(QString(), m_acceptedOnly);
     optionForm->addRow(QString(), m_upToBest);
+    optionForm->addRow(QString(), m_synthesize);
     optionForm->addRow(tr("Pairs choose by:"), m_pairsBy);
     auto* browse = new QPushButton(tr("Browse…"), this);
     auto* outputRow = new QHBoxLayout;
@@ -162,7 +167,7 @@ ExportDialog::ExportDialog(const QString& storePath, const TrajectoryFilter& inV
     for (QComboBox* combo : { m_format, m_status, m_pairsBy })
         connect(combo, &QComboBox::currentIndexChanged, this, &ExportDialog::scheduleRecount);
     connect(m_level, &QSpinBox::valueChanged, this, &ExportDialog::scheduleRecount);
-    for (QCheckBox* box : { m_realOnly, m_acceptedOnly, m_upToBest })
+    for (QCheckBox* box : { m_realOnly, m_acceptedOnly, m_upToBest, m_synthesize })
         connect(box, &QCheckBox::toggled, this, &ExportDialog::scheduleRecount);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Trajectories"), m_output->text(),
@@ -210,6 +215,7 @@ ExportOptions ExportDialog::options() const
     ExportOptions o;
     o.acceptedOnly = m_acceptedOnly->isChecked() && isBranchFormat(format());
     o.upToBest = m_upToBest->isChecked() && isBranchFormat(format());
+    o.synthesizePrompt = m_synthesize->isChecked() && format() == QLatin1String("sft");
     o.pairsBy = m_pairsBy->currentData().toString() == QLatin1String("label") ? ExportOptions::PairsBy::Label : ExportOptions::PairsBy::Reward;
     return o;
 }
@@ -235,6 +241,7 @@ void ExportDialog::recount()
     m_pairsBy->setEnabled(format() == QLatin1String("pairs"));
     m_acceptedOnly->setEnabled(isBranchFormat(format()));
     m_upToBest->setEnabled(isBranchFormat(format()));
+    m_synthesize->setEnabled(format() == QLatin1String("sft"));
     m_trajectories = 0;
     m_records = -1;
     m_reason.clear();
@@ -312,6 +319,8 @@ QString ExportDialog::commandLine() const
         args << QStringLiteral("--accepted-only");
     if (o.upToBest)
         args << QStringLiteral("--up-to-best");
+    if (o.synthesizePrompt)
+        args << QStringLiteral("--synthesize-prompt");
     if (format() == QLatin1String("pairs") && o.pairsBy == ExportOptions::PairsBy::Label)
         args << QStringLiteral("--pairs-by") << QStringLiteral("label");
     if (!output().isEmpty())

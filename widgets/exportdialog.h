@@ -64,6 +64,7 @@ private:
     QCheckBox* m_realOnly;
     QCheckBox* m_acceptedOnly;
     QCheckBox* m_upToBest;
+    QCheckBox* m_synthesize;
     QComboBox* m_pairsBy;
     QLineEdit* m_output;
     QLabel* m_count;

@@ -111,7 +111,7 @@ bool ImportExportController::startImport(const QString& input, const QString& fo
     if (m_storePath.isEmpty() || m_job->isRunning())
         return false;
     const bool started = m_job->start(m_storePath, [input, format, tasksDir](Store& store, const StoreJob::Progress& progress, QString* message) {
-        const auto counts = ImportFormat::run(store, input, format, tasksDir, progress, message);
+        const auto counts = ImportFormat::run(store, input, format, ImportOptions { tasksDir }, progress, message);
         if (counts) {
             *message = tr("Imported %n trajectories", nullptr, int(counts->trajectories)) + tr(" (%n turns).", nullptr, int(counts->turns));
             if (!counts->notes.isEmpty())

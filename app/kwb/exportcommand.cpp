@@ -26,11 +26,15 @@ int exportStore(const QStringList& arguments)
     const QCommandLineOption accepted(QStringLiteral("accepted-only"),
         QStringLiteral("Only branches whose leaf, or whose trajectory, is labelled accept."));
     const QCommandLineOption upToBest(QStringLiteral("up-to-best"), QStringLiteral("Cut each branch after its highest-reward turn."));
+    const QCommandLineOption synthesize(QStringLiteral("synthesize-prompt"),
+        QStringLiteral("sft: for a branch with code but no conversation (a KernelBench run, a CUDA Agent workspace), write "
+                       "one built from the task's reference (the user's message) and the branch's files (the answer), "
+                       "marked \"synthesized\": true in its metadata."));
     const QCommandLineOption pairsBy(QStringLiteral("pairs-by"),
         QStringLiteral("How pairs pick the chosen side: reward, or label (accept > star > none > reject)."), QStringLiteral("WHAT"),
         QStringLiteral("reward"));
     const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("Only trajectories of task T (repeatable)."), QStringLiteral("T"));
-    parser.addOptions({ format, output, accepted, upToBest, pairsBy, task });
+    parser.addOptions({ format, output, accepted, upToBest, synthesize, pairsBy, task });
     addFilterOptions(parser, false);
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Write a store's trajectories."), 1); code >= 0)
         return code;
@@ -41,6 +45,9 @@ int exportStore(const QStringList& arguments)
     options.tasks = parser.values(task);
     options.acceptedOnly = parser.isSet(accepted);
     options.upToBest = parser.isSet(upToBest);
+    options.synthesizePrompt = parser.isSet(synthesize);
+    if (options.synthesizePrompt && formatName != QLatin1String("sft"))
+        return fail(QStringLiteral("--synthesize-prompt is an option of --format sft."), kUsage);
     if (parser.value(pairsBy) == QLatin1String("label"))
         options.pairsBy = ExportOptions::PairsBy::Label;
     else if (parser.value(pairsBy) != QLatin1String("reward"))

@@ -14,21 +14,33 @@ int importFile(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("FILE_OR_FOLDER"),
-        QStringLiteral("A native JSONL file (kwb export), OpenAI chat JSONL, ATIF JSON or JSONL, a KernelBench run folder "
-                       "or a CUDA Agent workspace folder."));
+        QStringLiteral("A native JSONL file (kwb export), OpenAI chat JSONL, ATIF JSON or JSONL, request/response JSONL "
+                       "(SWE-agent), a KernelBench run folder, a CUDA Agent workspace folder, another .kwb store, or a "
+                       "folder of trajectory files of any of these formats."));
     const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("The .kwb store to add to (created if missing)."),
         QStringLiteral("STORE"));
     const QCommandLineOption formatOption(QStringLiteral("format"),
-        QStringLiteral("native, openai, atif, kernelbench or cuda-agent; recognised from the input when not given."),
+        QStringLiteral("native, openai, atif, swe-agent, kernelbench, cuda-agent, store or folder; recognised from the "
+                       "input when not given."),
         QStringLiteral("FORMAT"));
     const QCommandLineOption tasksOption(QStringLiteral("tasks"),
         QStringLiteral("For a KernelBench run: the task folder (level1/, level2/, ... with N_name.py files)."), QStringLiteral("DIR"));
-    parser.addOptions({ storeOption, formatOption, tasksOption });
+    const QCommandLineOption duplicateOption(QStringLiteral("on-duplicate"),
+        QStringLiteral("A JSONL line that repeats an earlier one: skip (the default; each is named at the end) or fail "
+                       "(nothing is imported)."),
+        QStringLiteral("skip|fail"), QStringLiteral("skip"));
+    parser.addOptions({ storeOption, formatOption, tasksOption, duplicateOption });
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Add trajectories to a store."), 1); code >= 0)
         return code;
     if (!parser.isSet(storeOption))
         return fail(QStringLiteral("--store STORE is required."), kUsage);
 
+    const QString onDuplicate = parser.value(duplicateOption);
+    if (onDuplicate != QLatin1String("skip") && onDuplicate != QLatin1String("fail"))
+        return fail(QStringLiteral("--on-duplicate takes skip or fail, not '%1'.").arg(onDuplicate), kUsage);
+    ImportOptions options;
+    options.tasksDir = parser.value(tasksOption);
+    options.onDuplicate = onDuplicate == QLatin1String("fail") ? JsonlLines::OnDuplicate::Fail : JsonlLines::OnDuplicate::Skip;
     const QString storePath = parser.value(storeOption);
     const QString input = parser.positionalArguments().first();
     if (!QFileInfo::exists(input))
@@ -44,7 +56,7 @@ int importFile(const QStringList& arguments)
     if (!store)
         return fail(error);
     store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
-    const auto counts = ImportFormat::run(*store, input, format, parser.value(tasksOption), {}, &error);
+    const auto counts = ImportFormat::run(*store, input, format, options, {}, &error);
     if (!counts) {
         store.reset();
         if (created) { // an import that failed into a new store leaves no store behind

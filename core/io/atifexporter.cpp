@@ -63,11 +63,32 @@ QJsonObject turnData(const Trajectory& trajectory, const Turn& turn)
     return kwb;
 }
 
+// A step's fields the source wrote and this project does not model, given back beside what it does.
+void putSourceFields(const Message& m, QJsonObject* step)
+{
+    for (auto it = m.extra.begin(); it != m.extra.end(); ++it) {
+        if (it.key() == QLatin1String("metrics") || it.key() == QLatin1String("extra") || step->contains(it.key()))
+            continue;
+        step->insert(it.key(), it.value());
+    }
+    if (!m.timestamp.isEmpty())
+        step->insert(QLatin1String("timestamp"), m.timestamp);
+    if (const QJsonObject extra = m.extra.value(QLatin1String("extra")).toObject(); !extra.isEmpty())
+        step->insert(QLatin1String("extra"), extra);
+}
+
+QJsonObject plainStep(const Message& m)
+{
+    QJsonObject step { { QLatin1String("source"), sourceOf(m.role) }, { QLatin1String("message"), m.text } };
+    putSourceFields(m, &step);
+    return step;
+}
+
 QJsonObject agentStep(const Message& m, const QList<Message>& results, const Turn& turn)
 {
     QJsonObject step { { QLatin1String("source"), QStringLiteral("agent") }, { QLatin1String("message"), m.text } };
-    if (!turn.provenance.model.isEmpty())
-        step.insert(QLatin1String("model_name"), turn.provenance.model);
+    if (const QString model = m.model.isEmpty() ? turn.provenance.model : m.model; !model.isEmpty())
+        step.insert(QLatin1String("model_name"), model);
     if (!m.reasoning.isEmpty())
         step.insert(QLatin1String("reasoning_content"), m.reasoning);
     if (!m.toolCalls.isEmpty()) {
@@ -87,11 +108,15 @@ QJsonObject agentStep(const Message& m, const QList<Message>& results, const Tur
             list.append(QJsonObject { { QLatin1String("source_call_id"), r.toolCallId }, { QLatin1String("content"), r.text } });
         step.insert(QLatin1String("observation"), QJsonObject { { QLatin1String("results"), list } });
     }
-    QJsonObject metrics;
+    QJsonObject metrics = m.extra.value(QLatin1String("metrics")).toObject();
     json::putOptional(metrics, QLatin1String("prompt_tokens"), m.promptTokens);
     json::putOptional(metrics, QLatin1String("completion_tokens"), m.completionTokens);
+    json::putOptional(metrics, QLatin1String("cached_tokens"), m.cachedTokens);
+    if (m.costUsd >= 0)
+        metrics.insert(QLatin1String("cost_usd"), m.costUsd);
     if (!metrics.isEmpty())
         step.insert(QLatin1String("metrics"), metrics);
+    putSourceFields(m, &step);
     return step;
 }
 
@@ -107,24 +132,25 @@ void appendTurnSteps(const Trajectory& trajectory, const Turn& turn, QJsonArray*
                 results.append(turn.messages.at(++i));
             own.append(agentStep(m, results, turn));
         } else if (m.role == Message::Role::Tool) {
-            own.append(agentStep(Message { Message::Role::Assistant, {}, {}, {}, {}, {}, -1, -1, -1 }, { m }, turn));
+            own.append(agentStep(Message::of(Message::Role::Assistant), { m }, turn));
         } else {
-            own.append(QJsonObject { { QLatin1String("source"), sourceOf(m.role) }, { QLatin1String("message"), m.text } });
+            own.append(plainStep(m));
         }
     }
     if (own.isEmpty())
         own.append(QJsonObject { { QLatin1String("source"), QStringLiteral("agent") }, { QLatin1String("message"), QString() } });
     for (qsizetype i = 0; i < own.size(); ++i) {
         QJsonObject step = own.at(i).toObject();
+        QJsonObject extra = step.value(QLatin1String("extra")).toObject(); // the source's own, beside ours
         if (i + 1 < own.size()) {
-            step.insert(QLatin1String("extra"), turnRef);
+            extra.insert(QLatin1String("kwb"), turnRef.value(QLatin1String("kwb")));
         } else {
-            QJsonObject extra { { QLatin1String("kwb"), turnData(trajectory, turn) } };
+            extra.insert(QLatin1String("kwb"), turnData(trajectory, turn));
             if (turn.eval && !std::isnan(turn.eval->reward))
                 extra.insert(QLatin1String("reward"), turn.eval->reward);
-            step.insert(QLatin1String("extra"), extra);
         }
-        if (turn.created.isValid())
+        step.insert(QLatin1String("extra"), extra);
+        if (turn.created.isValid() && !step.contains(QLatin1String("timestamp")))
             step.insert(QLatin1String("timestamp"), turn.created.toString(Qt::ISODateWithMs));
         steps->append(step);
     }
@@ -136,7 +162,7 @@ QJsonObject AtifExporter::document(const Trajectory& trajectory, const QList<con
 {
     QJsonArray steps;
     for (const Message& m : trajectory.prompt)
-        steps.append(QJsonObject { { QLatin1String("source"), sourceOf(m.role) }, { QLatin1String("message"), m.text } });
+        steps.append(plainStep(m));
     for (const Turn* turn : branch)
         appendTurnSteps(trajectory, *turn, &steps);
     for (qsizetype i = 0; i < steps.size(); ++i) {
@@ -150,8 +176,13 @@ QJsonObject AtifExporter::document(const Trajectory& trajectory, const QList<con
         if (model.isEmpty())
             model = turn->provenance.model;
     }
-    QJsonObject agent { { QLatin1String("name"), trajectory.policy.isEmpty() ? QStringLiteral("kernel-workbench") : trajectory.policy },
-        { QLatin1String("version"), QStringLiteral("unknown") } };
+    // What an imported ATIF document said that a trajectory does not model (agent version, notes, final_metrics, its
+    // extra) goes back where it was; final metrics only with the one chain they describe.
+    const QJsonObject source = trajectory.metadata.value(QLatin1String("atif")).toObject();
+    QJsonObject agent = source.value(QLatin1String("agent")).toObject();
+    agent.insert(QLatin1String("name"), trajectory.policy.isEmpty() ? QStringLiteral("kernel-workbench") : trajectory.policy);
+    if (!agent.contains(QLatin1String("version")))
+        agent.insert(QLatin1String("version"), QStringLiteral("unknown"));
     if (!model.isEmpty())
         agent.insert(QLatin1String("model_name"), model);
 
@@ -169,16 +200,26 @@ QJsonObject AtifExporter::document(const Trajectory& trajectory, const QList<con
         kwb.insert(QLatin1String("annotations"), json::toJsonArray(trajectory.annotations));
 
     const QString session = branchCount > 1 && !branch.isEmpty() ? trajectory.uuid + QLatin1Char('/') + branch.last()->uuid : trajectory.uuid;
-    return { { QLatin1String("schema_version"), kSchemaVersion }, { QLatin1String("session_id"), session },
-        { QLatin1String("agent"), agent }, { QLatin1String("steps"), steps },
-        { QLatin1String("extra"), QJsonObject { { QLatin1String("kwb"), kwb } } } };
+    QJsonObject doc;
+    for (auto it = source.begin(); it != source.end(); ++it) {
+        if (it.key() != QLatin1String("agent") && (it.key() != QLatin1String("final_metrics") || branchCount == 1))
+            doc.insert(it.key(), it.value());
+    }
+    QJsonObject extra = source.value(QLatin1String("extra")).toObject();
+    extra.insert(QLatin1String("kwb"), kwb);
+    doc.insert(QLatin1String("schema_version"), kSchemaVersion);
+    doc.insert(QLatin1String("session_id"), session);
+    doc.insert(QLatin1String("agent"), agent);
+    doc.insert(QLatin1String("steps"), steps);
+    doc.insert(QLatin1String("extra"), extra);
+    return doc;
 }
 
 bool AtifExporter::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-    const TrajectorySource::Progress& progress, QString* error)
+    const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     return TrajectorySource::forEach(store, ids, progress, [&](const Trajectory& t, QString* visitError) {
-        const auto branches = BranchSelection::select(t, options);
+        const auto branches = BranchSelection::select(t, options, skipped);
         for (const auto& branch : branches) {
             if (out.write(QJsonDocument(document(t, branch, int(branches.size()))).toJson(QJsonDocument::Compact) + '\n') < 0) {
                 *visitError = QStringLiteral("writing the export failed: %1").arg(out.errorString());

@@ -20,7 +20,7 @@ public:
 
     static QJsonObject document(const Trajectory& trajectory, const QList<const Turn*>& branch, int branchCount);
     static bool write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-        const TrajectorySource::Progress& progress, QString* error);
+        const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped = nullptr);
 };
 
 } // namespace kwb

@@ -59,6 +59,54 @@ QJsonObject sourceRewardOf(const QString& path)
     return {};
 }
 
+// The fields of a step the message has no place for, as they were: unknown keys of the step and of its metrics
+// (token ids, logprobs, reasoning effort, ...) and the step's own extra, less what this project wrote there itself.
+QJsonObject sourceFields(const QJsonObject& step, const QJsonObject& metrics)
+{
+    static const QStringList modelled { QStringLiteral("step_id"), QStringLiteral("timestamp"), QStringLiteral("source"),
+        QStringLiteral("model_name"), QStringLiteral("message"), QStringLiteral("reasoning_content"), QStringLiteral("tool_calls"),
+        QStringLiteral("observation"), QStringLiteral("metrics"), QStringLiteral("extra") };
+    static const QStringList modelledMetrics { QStringLiteral("prompt_tokens"), QStringLiteral("completion_tokens"),
+        QStringLiteral("cached_tokens"), QStringLiteral("cost_usd") };
+    QJsonObject kept;
+    for (auto it = step.begin(); it != step.end(); ++it) {
+        if (!modelled.contains(it.key()))
+            kept.insert(it.key(), it.value());
+    }
+    QJsonObject otherMetrics;
+    for (auto it = metrics.begin(); it != metrics.end(); ++it) {
+        if (!modelledMetrics.contains(it.key()))
+            otherMetrics.insert(it.key(), it.value());
+    }
+    if (!otherMetrics.isEmpty())
+        kept.insert(QLatin1String("metrics"), otherMetrics);
+    QJsonObject extra = step.value(QLatin1String("extra")).toObject();
+    extra.remove(QLatin1String("kwb"));
+    extra.remove(QLatin1String("reward"));
+    if (!extra.isEmpty())
+        kept.insert(QLatin1String("extra"), extra);
+    return kept;
+}
+
+// The document's fields a trajectory has no place for (the agent's version and extra, notes, final_metrics, the
+// document's own extra), as they were.
+QJsonObject documentFields(const QJsonObject& doc)
+{
+    static const QStringList modelled { QStringLiteral("schema_version"), QStringLiteral("session_id"), QStringLiteral("steps"),
+        QStringLiteral("agent") };
+    QJsonObject kept;
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+        if (!modelled.contains(it.key()))
+            kept.insert(it.key(), it.value());
+    }
+    QJsonObject agent = doc.value(QLatin1String("agent")).toObject();
+    agent.remove(QLatin1String("name"));
+    agent.remove(QLatin1String("model_name"));
+    if (!agent.isEmpty())
+        kept.insert(QLatin1String("agent"), agent);
+    return kept;
+}
+
 // Text fields may be a string or (since ATIF 1.6) a list of content parts.
 QString text(const QJsonValue& v)
 {
@@ -104,6 +152,11 @@ public:
         const QJsonObject metrics = step.value(QLatin1String("metrics")).toObject();
         m.promptTokens = metrics.value(QLatin1String("prompt_tokens")).toInteger(-1);
         m.completionTokens = metrics.value(QLatin1String("completion_tokens")).toInteger(-1);
+        m.cachedTokens = metrics.value(QLatin1String("cached_tokens")).toInteger(-1);
+        m.costUsd = metrics.value(QLatin1String("cost_usd")).toDouble(-1);
+        m.model = step.value(QLatin1String("model_name")).toString();
+        m.timestamp = step.value(QLatin1String("timestamp")).toString();
+        m.extra = sourceFields(step, metrics);
         const QJsonArray calls = step.value(QLatin1String("tool_calls")).toArray();
         for (qsizetype i = 0; i < calls.size(); ++i) {
             const QJsonObject c = calls.at(i).toObject();
@@ -155,6 +208,8 @@ public:
             { QLatin1String("session_id"), session } });
         if (const QJsonObject reward = sourceRewardOf(m_path); !reward.isEmpty())
             t->metadata.insert(QLatin1String("source_reward"), reward); // the source's verdict, beside any of ours
+        if (const QJsonObject fields = documentFields(doc); !fields.isEmpty())
+            t->metadata.insert(QLatin1String("atif"), fields); // for an ATIF export to give back
         Provenance provenance;
         provenance.kind = Provenance::Kind::Import;
         provenance.agent = t->policy;
@@ -291,6 +346,14 @@ private:
         if (!inner.isEmpty()) {
             *error = QStringLiteral("field \"provenance\": %1").arg(inner);
             return false;
+        }
+        // The exporter gives every step the turn's time and model where the message has none of its own.
+        const QString created = data.value(QLatin1String("created")).toString();
+        for (Message& m : turn.messages) {
+            if (m.timestamp == created)
+                m.timestamp.clear();
+            if (m.model == turn.provenance.model)
+                m.model.clear();
         }
         t->turns.append(turn);
         return true;

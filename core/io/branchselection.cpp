@@ -14,17 +14,25 @@ QList<BranchSelection::Branch> BranchSelection::all(const Trajectory& trajectory
     return branches;
 }
 
-QList<BranchSelection::Branch> BranchSelection::select(const Trajectory& trajectory, const ExportOptions& options)
+QList<BranchSelection::Branch> BranchSelection::select(const Trajectory& trajectory, const ExportOptions& options, ExportSkips* skipped)
 {
     QList<Branch> chosen;
     QSet<QString> ends;
     for (Branch branch : all(trajectory)) {
-        if (options.acceptedOnly && !isAccepted(trajectory, branch))
+        if (options.acceptedOnly && !isAccepted(trajectory, branch)) {
+            if (skipped)
+                skipped->add(notAccepted());
             continue;
+        }
         if (options.upToBest)
             branch = branch.first(bestTurn(branch) + 1);
-        if (branch.isEmpty() || ends.contains(branch.last()->uuid) || hasEnvironmentError(branch))
+        if (branch.isEmpty() || ends.contains(branch.last()->uuid))
+            continue; // the same cut as an earlier branch: written once
+        if (hasEnvironmentError(branch)) {
+            if (skipped)
+                skipped->add(environmentFailed());
             continue;
+        }
         ends.insert(branch.last()->uuid);
         chosen.append(branch);
     }

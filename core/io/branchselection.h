@@ -14,7 +14,10 @@ public:
     static QList<Branch> all(const Trajectory& trajectory);
     // all(), filtered and cut as `options` asks; a cut that repeats an earlier one is left out, and so is a branch
     // with a turn whose evaluation ended in an environment error (its reward and tool results are the machine's).
-    static QList<Branch> select(const Trajectory& trajectory, const ExportOptions& options);
+    // What was left out is counted in `skipped` when given.
+    static QList<Branch> select(const Trajectory& trajectory, const ExportOptions& options, ExportSkips* skipped = nullptr);
+    static QString notAccepted() { return QStringLiteral("branch(es) not labelled accept (--accepted-only)"); }
+    static QString environmentFailed() { return QStringLiteral("branch(es) with an environment error (the machine's failure, not the agent's)"); }
 
     static bool hasEnvironmentError(const Branch& branch);
     static bool hasLabel(const QList<Annotation>& annotations, const QString& value);

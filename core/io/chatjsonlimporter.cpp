@@ -3,10 +3,8 @@
 #include "chatformat.h"
 #include "conversationbuilder.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
-#include <QHash>
 #include <QJsonDocument>
 #include <QUuid>
 
@@ -97,7 +95,7 @@ std::optional<Trajectory> ChatJsonlImporter::decode(const QByteArray& line, cons
 }
 
 std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, const QString& path,
-    const StoreImport::Progress& progress, QString* error)
+    const StoreImport::Progress& progress, QString* error, JsonlLines::OnDuplicate onDuplicate)
 {
     StoreImport import(store, path, progress);
     QFile file(path);
@@ -107,38 +105,25 @@ std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, c
     }
     if (!import.begin(error))
         return std::nullopt;
-    qint64 lineNumber = 0;
-    QHash<QByteArray, qint64> seen; // a line's bytes -> where it first was
-    QStringList repeated;
-    while (!file.atEnd()) {
-        const qint64 lineStart = file.pos();
-        QByteArray line = file.readLine();
-        ++lineNumber;
-        if (line.trimmed().isEmpty())
-            continue;
-        if (line.endsWith('\n'))
-            line.chop(1);
-        // The same conversation twice (a file concatenated with itself, a retried write) is one trajectory: the
-        // repeat is skipped and said, not the whole file refused.
-        const QByteArray key = QCryptographicHash::hash(line.trimmed(), QCryptographicHash::Sha256);
-        if (const auto first = seen.constFind(key); first != seen.cend()) {
-            repeated.append(QStringLiteral("line %1 repeats line %2").arg(lineNumber).arg(first.value()));
-            continue;
-        }
-        seen.insert(key, lineNumber);
+    JsonlLines lines(file, onDuplicate);
+    QByteArray line;
+    while (lines.next(&line)) {
         QString inner;
-        const auto t = decode(line, path, lineNumber, &inner);
-        const QString where = QStringLiteral("line %1 (byte %2)").arg(lineNumber).arg(lineStart);
+        const auto t = decode(line, path, lines.number(), &inner);
         if (!t) {
-            *error = import.fail(where, inner);
+            *error = import.fail(lines.where(), inner);
             return std::nullopt;
         }
-        if (!import.add(*t, where, error) || !import.report(file.pos(), file.size(), error))
+        if (!import.add(*t, lines.where(), error) || !import.report(file.pos(), file.size(), error))
             return std::nullopt;
     }
+    if (!lines.error().isEmpty()) {
+        *error = import.fail(lines.where(), lines.error() + QStringLiteral(" (--on-duplicate fail)"));
+        return std::nullopt;
+    }
     auto counts = import.commit(error);
-    if (counts && !repeated.isEmpty())
-        counts->notes.append(QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), repeated.join(QStringLiteral(", "))));
+    if (counts && !lines.repeats().isEmpty())
+        counts->notes.append(lines.repeatsNote(QFileInfo(path).fileName()));
     return counts;
 }
 

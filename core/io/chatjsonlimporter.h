@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jsonllines.h"
 #include "storeimport.h"
 
 namespace kwb {
@@ -12,7 +13,7 @@ public:
     static inline const QString kFormat = QStringLiteral("openai-chat");
 
     static std::optional<StoreImport::Counts> importFile(Store& store, const QString& path,
-        const StoreImport::Progress& progress, QString* error);
+        const StoreImport::Progress& progress, QString* error, JsonlLines::OnDuplicate onDuplicate = JsonlLines::OnDuplicate::Skip);
     // One line's conversation as a trajectory; `error` names the message and field that were wrong.
     static std::optional<Trajectory> decode(const QByteArray& line, const QString& path, qint64 lineNumber, QString* error);
 };

@@ -54,13 +54,13 @@ bool writeFormat(const Store& store, const QList<qint64>& ids, const QString& fo
     if (format == QLatin1String("sft"))
         return SftExporter::write(store, ids, options, out, progress, error, skipped);
     if (format == QLatin1String("pairs"))
-        return PreferencePairs::write(store, ids, options, out, progress, error);
+        return PreferencePairs::write(store, ids, options, out, progress, error, skipped);
     if (format == QLatin1String("rollouts"))
-        return RolloutExporter::write(store, ids, options, out, progress, error);
+        return RolloutExporter::write(store, ids, options, out, progress, error, skipped);
     if (format == QLatin1String("atif"))
-        return AtifExporter::write(store, ids, options, out, progress, error);
+        return AtifExporter::write(store, ids, options, out, progress, error, skipped);
     if (format == QLatin1String("kernelbench"))
-        return KernelBenchResultsExporter::write(store, ids, options, out, progress, error);
+        return KernelBenchResultsExporter::write(store, ids, options, out, progress, error, skipped);
     *error = QStringLiteral("format '%1' is not one kwb exports; use one of %2.").arg(format, ExportFormat::names().join(QStringLiteral(", ")));
     return false;
 }
@@ -89,8 +89,8 @@ bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QSt
     if (format == QLatin1String("pairs"))
         *error = QStringLiteral("No preference pair in %1: a pair needs a fork whose branches score differently (ties, "
                                 "unevaluated branches and environment errors make none); pairs by label use accept, "
-                                "reject and star.")
-                     .arg(of);
+                                "reject and star.%2")
+                     .arg(of, skips.reasons.isEmpty() ? QString() : QLatin1Char(' ') + skips.summary());
     else if (!skips.isEmpty())
         *error = QStringLiteral("Nothing of %1 is left to write: %2").arg(of, skips.summary());
     else

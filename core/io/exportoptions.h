@@ -13,6 +13,9 @@ struct ExportOptions
     QStringList tasks; // exact task names; empty: every task
     bool acceptedOnly = false; // only branches whose leaf, or whose trajectory, carries the label "accept"
     bool upToBest = false; // cut each branch after its highest-reward turn
+    // sft: a branch with code but no conversation (a KernelBench run, a workspace) gets one built from the task's
+    // reference and the branch's files, marked "synthesized" in its metadata.
+    bool synthesizePrompt = false;
     PairsBy pairsBy = PairsBy::Reward;
 };
 
@@ -21,9 +24,11 @@ struct ExportOptions
 struct ExportSkips
 {
     QMap<QString, qint64> reasons;
+    QMap<QString, qint64> caveats; // records written with something missing: what -> how many
 
     void add(const QString& reason, qint64 count = 1) { reasons[reason] += count; }
-    bool isEmpty() const { return reasons.isEmpty(); }
+    void caveat(const QString& what, qint64 count = 1) { caveats[what] += count; }
+    bool isEmpty() const { return reasons.isEmpty() && caveats.isEmpty(); }
     qint64 total() const
     {
         qint64 n = 0;
@@ -37,6 +42,8 @@ struct ExportSkips
         QStringList sentences;
         for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
             sentences << QStringLiteral("Skipped %1 %2.").arg(it.value()).arg(it.key());
+        for (auto it = caveats.cbegin(); it != caveats.cend(); ++it)
+            sentences << QStringLiteral("Wrote %1 %2.").arg(it.value()).arg(it.key());
         return sentences.join(QLatin1Char(' '));
     }
 };

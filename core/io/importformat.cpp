@@ -4,6 +4,7 @@
 #include "chatjsonlimporter.h"
 #include "cudaagentworkspaceimporter.h"
 #include "kernelbenchrunimporter.h"
+#include "requestlogimporter.h"
 #include "storemerge.h"
 #include "store/storefileheader.h"
 
@@ -18,7 +19,7 @@ namespace kwb {
 
 QStringList ImportFormat::names()
 {
-    return { QStringLiteral("native"), QStringLiteral("openai"), QStringLiteral("atif"), QStringLiteral("kernelbench"),
+    return { QStringLiteral("native"), QStringLiteral("openai"), QStringLiteral("atif"), QStringLiteral("swe-agent"), QStringLiteral("kernelbench"),
         QStringLiteral("cuda-agent"), QStringLiteral("store"), QStringLiteral("folder") };
 }
 
@@ -55,7 +56,7 @@ QString ImportFormat::detect(const QString& path, QString* error)
         }
         *error = QStringLiteral("%1 is neither a KernelBench run (eval_results.json, level_L_problem_P_sample_S_kernel.py), "
                                 "a CUDA Agent workspace (model.py, model_new.py) nor a folder of trajectory files (ATIF, "
-                                "OpenAI chat, native JSONL); name the format with --format.").arg(name);
+                                "OpenAI chat, request/response logs, native JSONL); name the format with --format.").arg(name);
         return {};
     }
     QFile file(path);
@@ -73,6 +74,8 @@ QString ImportFormat::detect(const QString& path, QString* error)
         return QStringLiteral("native");
     const QByteArray firstLine = file.readLine().trimmed();
     const QJsonDocument doc = QJsonDocument::fromJson(firstLine);
+    if (RequestLogImporter::isRequestLine(doc.object()))
+        return QStringLiteral("swe-agent");
     if (doc.isArray() || (doc.isObject() && doc.object().value(QLatin1String("messages")).isArray()))
         return QStringLiteral("openai");
     *error = QStringLiteral("the format of %1 is not recognised from its first line; name it with --format (%2).")
@@ -81,12 +84,15 @@ QString ImportFormat::detect(const QString& path, QString* error)
 }
 
 std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString& path, const QString& format,
-    const QString& tasksDir, const StoreImport::Progress& progress, QString* error)
+    const ImportOptions& options, const StoreImport::Progress& progress, QString* error)
 {
+    const QString& tasksDir = options.tasksDir;
     if (format == QLatin1String("native"))
         return NativeJsonl::importFile(store, path, progress, error);
     if (format == QLatin1String("openai"))
-        return ChatJsonlImporter::importFile(store, path, progress, error);
+        return ChatJsonlImporter::importFile(store, path, progress, error, options.onDuplicate);
+    if (format == QLatin1String("swe-agent"))
+        return RequestLogImporter::importFile(store, path, progress, error, options.onDuplicate);
     if (format == QLatin1String("atif"))
         return AtifImporter::importFile(store, path, progress, error);
     if (format == QLatin1String("kernelbench"))
@@ -107,7 +113,7 @@ std::optional<StoreImport::Counts> ImportFormat::run(Store& store, const QString
             const QString kind = detect(files.at(i), &inner);
             if (kind.isEmpty())
                 continue; // a harness's other files (config.json, reward.json) are not trajectories
-            const auto counts = run(store, files.at(i), kind, tasksDir, {}, &inner);
+            const auto counts = run(store, files.at(i), kind, options, {}, &inner);
             if (!counts) {
                 total.notes.append(QStringLiteral("%1: %2").arg(relative, inner));
                 if (firstError.isEmpty())

@@ -82,15 +82,18 @@ QJsonObject KernelBenchResultsExporter::record(const Trajectory& trajectory, con
 }
 
 bool KernelBenchResultsExporter::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options,
-    QIODevice& out, const TrajectorySource::Progress& progress, QString* error)
+    QIODevice& out, const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     Q_UNUSED(options)
     QMap<int, QJsonArray> problems;
     int level = 0;
     const bool ok = TrajectorySource::forEach(store, ids, progress, [&](const Trajectory& t, QString* visitError) {
         const Turn* turn = chosenTurn(t);
-        if (!turn)
+        if (!turn) {
+            if (skipped)
+                skipped->add(QStringLiteral("trajectory(ies) with no judged turn (never evaluated, or only environment errors)"));
             return true;
+        }
         bool numbered = false;
         const int problem = t.task.name.section(QLatin1Char('_'), 0, 0).toInt(&numbered);
         if (!numbered) {

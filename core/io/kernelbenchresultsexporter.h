@@ -18,7 +18,7 @@ class KernelBenchResultsExporter
 public:
     static QJsonObject record(const Trajectory& trajectory, const Turn& turn, int sampleId);
     static bool write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-        const TrajectorySource::Progress& progress, QString* error);
+        const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped = nullptr);
 };
 
 } // namespace kwb

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -143,6 +144,51 @@ double ms(const QJsonObject& o, const char* key)
     return v.isDouble() ? v.toDouble() * 1000.0 : kUnknown;
 }
 
+// What `kwb eval-set --out` wrote into the run folder, if it did: summary.json's rows by candidate file name, and the
+// folder's results/ holding each row's whole evaluation. Empty when there is no summary; a summary that is not
+// eval-set's is a sentence in `error`.
+struct EvalSetSummary
+{
+    QString path;
+    QString rules;
+    QHash<QString, QJsonObject> rows; // candidate file name -> its row
+};
+
+std::optional<EvalSetSummary> readSummary(const QDir& run, QString* error)
+{
+    EvalSetSummary summary;
+    QFile file(run.filePath(QStringLiteral("summary.json")));
+    if (!file.exists())
+        return summary;
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("not valid JSON at byte %1 (%2)").arg(pe.offset).arg(pe.errorString());
+        return std::nullopt;
+    }
+    const QJsonArray results = doc.object().value(QLatin1String("results")).toArray();
+    if (!doc.isObject() || !doc.object().value(QLatin1String("results")).isArray()) {
+        *error = QStringLiteral("field \"results\" is missing or not a list (is it kwb eval-set's summary?)");
+        return std::nullopt;
+    }
+    summary.path = QFileInfo(file).absoluteFilePath();
+    summary.rules = doc.object().value(QLatin1String("rules")).toString();
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        const QJsonObject row = results.at(i).toObject();
+        const QString candidate = QFileInfo(row.value(QLatin1String("candidate")).toString()).fileName();
+        if (candidate.isEmpty()) {
+            *error = QStringLiteral("field \"results[%1].candidate\" is missing").arg(i);
+            return std::nullopt;
+        }
+        summary.rows.insert(candidate, row);
+    }
+    return summary;
+}
+
 } // namespace
 
 EvalResult KernelBenchRunImporter::evalFromRecord(const QJsonObject& record)
@@ -241,6 +287,13 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
         }
     }
 
+    QString summaryError;
+    const auto summary = readSummary(run, &summaryError);
+    if (!summary) {
+        *error = import.fail(QStringLiteral("summary.json"), summaryError);
+        return std::nullopt;
+    }
+
     if (!import.begin(error))
         return std::nullopt;
     qint64 done = 0;
@@ -285,6 +338,30 @@ std::optional<StoreImport::Counts> KernelBenchRunImporter::importFolder(Store& s
             }
         }
         t.metadata.insert(QLatin1String("kernelbench"), kb);
+        if (const auto row = summary->rows.constFind(c.file); row != summary->rows.cend()) {
+            // kwb eval-set's verdict on this candidate: its whole evaluation where results/ has it (the turn's, with
+            // its reward), else the summary's row, kept with its reward as the source's.
+            QJsonObject evalSet { { QLatin1String("from"), summary->path }, { QLatin1String("rules"), summary->rules },
+                { QLatin1String("row"), row.value() } };
+            QFile full(run.filePath(QStringLiteral("results/%1.json").arg(row.value().value(QLatin1String("name")).toString())));
+            if (!row.value().value(QLatin1String("name")).toString().isEmpty() && full.open(QIODevice::ReadOnly)) {
+                QString inner;
+                const EvalResult e = EvalResult::fromJson(QJsonDocument::fromJson(full.readAll()).object(), &inner);
+                if (!inner.isEmpty()) {
+                    *error = import.fail(QStringLiteral("results/%1").arg(QFileInfo(full).fileName()), inner);
+                    return std::nullopt;
+                }
+                if (turn.eval)
+                    kb.insert(QLatin1String("verdict_replaced"), QStringLiteral("the turn's evaluation is kwb eval-set's; KernelBench's record is kept here"));
+                turn.eval = e;
+                evalSet.insert(QLatin1String("result"), QFileInfo(full).absoluteFilePath());
+                t.metadata.insert(QLatin1String("kernelbench"), kb);
+            } else if (row.value().value(QLatin1String("reward")).isDouble()) {
+                t.metadata.insert(QLatin1String("source_reward"), QJsonObject { { QLatin1String("value"), row.value().value(QLatin1String("reward")) },
+                    { QLatin1String("from"), summary->path }, { QLatin1String("rules"), summary->rules } });
+            }
+            t.metadata.insert(QLatin1String("eval_set"), evalSet);
+        }
         t.turns = { turn };
         if (!import.add(t, c.file, error) || !import.report(++done, candidates.size(), error))
             return std::nullopt;

@@ -10,7 +10,9 @@ namespace kwb {
 // the eval_results.json of eval_from_generations.py ({problem_id: [{sample_id, compiled, correctness, metadata,
 // runtime, runtime_stats}]}), joined to a KernelBench task folder (levelL/P_name.py). Each candidate becomes a
 // one-turn trajectory whose workspace is the candidate as model_new.py; the recorded result, when there is one,
-// becomes the turn's evaluation, and the record itself is kept in the trajectory's metadata ("kernelbench").
+// becomes the turn's evaluation, and the record itself is kept in the trajectory's metadata ("kernelbench"). Where
+// `kwb eval-set --out` wrote into the folder, its verdicts come in too: the whole evaluation of results/<name>.json as
+// the turn's (with its reward), else summary.json's row and its reward as the source's ("eval_set", "source_reward").
 class KernelBenchRunImporter
 {
 public:

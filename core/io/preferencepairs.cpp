@@ -74,7 +74,7 @@ double PreferencePairs::labelScore(const Turn& turn)
     return 0;
 }
 
-QList<PreferencePairs::Pair> PreferencePairs::build(const Trajectory& trajectory, ExportOptions::PairsBy by)
+QList<PreferencePairs::Pair> PreferencePairs::build(const Trajectory& trajectory, ExportOptions::PairsBy by, ExportSkips* skipped)
 {
     QList<Pair> pairs;
     QStringList parents { QString() };
@@ -89,13 +89,24 @@ QList<PreferencePairs::Pair> PreferencePairs::build(const Trajectory& trajectory
         for (const Turn* s : siblings) {
             if (Branch tail = continuation(trajectory, s, by); !tail.isEmpty())
                 tails.append(tail);
+            else if (skipped)
+                skipped->add(QStringLiteral("fork side(s) whose every continuation ended in an environment error"));
         }
         for (qsizetype i = 0; i < tails.size(); ++i) {
             for (qsizetype j = i + 1; j < tails.size(); ++j) {
                 const double a = score(tails[i], by);
                 const double b = score(tails[j], by);
-                if (std::isnan(a) || std::isnan(b) || a == b)
+                if (std::isnan(a) || std::isnan(b)) {
+                    if (skipped)
+                        skipped->add(by == ExportOptions::PairsBy::Reward ? QStringLiteral("sibling pair(s) with a side never evaluated")
+                                                                          : QStringLiteral("sibling pair(s) with a side never labelled"));
                     continue;
+                }
+                if (a == b) {
+                    if (skipped)
+                        skipped->add(QStringLiteral("sibling pair(s) that tie (score %1 on both sides)").arg(a));
+                    continue;
+                }
                 pairs.append(a > b ? Pair { parent, shared, tails[i], tails[j], a, b } : Pair { parent, shared, tails[j], tails[i], b, a });
             }
         }
@@ -117,10 +128,10 @@ QByteArray PreferencePairs::encode(const Trajectory& trajectory, const Pair& pai
 }
 
 bool PreferencePairs::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-    const TrajectorySource::Progress& progress, QString* error)
+    const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     return TrajectorySource::forEach(store, ids, progress, [&](const Trajectory& t, QString* visitError) {
-        for (const Pair& pair : build(t, options.pairsBy)) {
+        for (const Pair& pair : build(t, options.pairsBy, skipped)) {
             if (out.write(encode(t, pair, options.pairsBy)) < 0) {
                 *visitError = QStringLiteral("writing the export failed: %1").arg(out.errorString());
                 return false;

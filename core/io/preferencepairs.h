@@ -26,10 +26,12 @@ public:
         double rejectedScore = 0;
     };
 
-    static QList<Pair> build(const Trajectory& trajectory, ExportOptions::PairsBy by);
+    // Sibling continuations that make no pair are counted in `skipped` by why: a tie, a side with no score, a side
+    // whose every continuation met an environment error.
+    static QList<Pair> build(const Trajectory& trajectory, ExportOptions::PairsBy by, ExportSkips* skipped = nullptr);
     static QByteArray encode(const Trajectory& trajectory, const Pair& pair, ExportOptions::PairsBy by);
     static bool write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-        const TrajectorySource::Progress& progress, QString* error);
+        const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped = nullptr);
 
     static double labelScore(const Turn& turn);
 };

@@ -46,6 +46,16 @@ QByteArray RolloutExporter::encode(const Trajectory& trajectory, const QList<con
     } else {
         out.insert(QLatin1String("reward"), QJsonValue());
     }
+    // The verdict of the branch's last judged turn, for loops that filter on correctness where no reward exists.
+    for (qsizetype i = branch.size() - 1; i >= 0; --i) {
+        const Turn* turn = branch.at(i);
+        if (!turn->eval || !turn->eval->environmentError().isEmpty() || turn->eval->compile.status == StageStatus::NotRun)
+            continue;
+        out.insert(QLatin1String("verdict"), QJsonObject { { QLatin1String("compiled"), turn->eval->compile.status == StageStatus::Passed },
+            { QLatin1String("correct"), turn->eval->verify.status == StageStatus::Passed }, { QLatin1String("turn"), turn->uuid },
+            { QLatin1String("from"), turn->provenance.kind == Provenance::Kind::Import ? QStringLiteral("import: %1").arg(turn->provenance.agent) : QStringLiteral("kwb") } });
+        break;
+    }
     return QJsonDocument(out).toJson(QJsonDocument::Compact) + '\n';
 }
 
@@ -65,14 +75,19 @@ std::optional<QList<qint64>> RolloutExporter::groupedByTask(const Store& store, 
 }
 
 bool RolloutExporter::write(const Store& store, const QList<qint64>& ids, const ExportOptions& options, QIODevice& out,
-    const TrajectorySource::Progress& progress, QString* error)
+    const TrajectorySource::Progress& progress, QString* error, ExportSkips* skipped)
 {
     const auto ordered = groupedByTask(store, ids, error);
     if (!ordered)
         return false;
     return TrajectorySource::forEach(store, *ordered, progress, [&](const Trajectory& t, QString* visitError) {
-        for (const auto& branch : BranchSelection::select(t, options)) {
-            if (out.write(encode(t, branch)) < 0) {
+        for (const auto& branch : BranchSelection::select(t, options, skipped)) {
+            const QByteArray line = encode(t, branch);
+            const bool rewarded = !std::isnan(BranchSelection::finalReward(branch))
+                || t.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).isDouble();
+            if (skipped && !rewarded)
+                skipped->caveat(noReward());
+            if (out.write(line) < 0) {
                 *visitError = QStringLiteral("writing the export failed: %1").arg(out.errorString());
                 return false;
             }

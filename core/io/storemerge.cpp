@@ -85,6 +85,10 @@ std::optional<StoreImport::Counts> StoreMerge::importStore(Store& target, const 
                 *error = import.fail(where, QStringLiteral("the trace of turn %1 could not be copied (%2)").arg(turn.uuid, clause(inner)));
                 return std::nullopt;
             }
+            if (turn.eval && !turn.eval->disassemblyBlob.isEmpty() && !copyBlob(*source, target, turn.eval->disassemblyBlob, &inner)) {
+                *error = import.fail(where, QStringLiteral("the disassembly of turn %1 could not be copied (%2)").arg(turn.uuid, clause(inner)));
+                return std::nullopt;
+            }
         }
         if (!import.add(*t, where, error))
             return std::nullopt;

@@ -140,8 +140,8 @@ Trajectory SyntheticGenerator::next()
     t.policy = QStringLiteral("synthetic");
     t.created = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC).addSecs(qint64(m_count) * 3600);
     t.labels = { QStringLiteral("synthetic") };
-    t.prompt = { Message { Message::Role::System, QStringLiteral("You write CUDA kernels."), {}, {}, {}, {}, -1, -1, -1 },
-        Message { Message::Role::User, QStringLiteral("Make %1 faster than torch.compile.").arg(t.task.name), {}, {}, {}, {}, -1, -1, -1 } };
+    t.prompt = { Message::of(Message::Role::System, QStringLiteral("You write CUDA kernels.")),
+        Message::of(Message::Role::User, QStringLiteral("Make %1 faster than torch.compile.").arg(t.task.name)) };
     for (int i = 0; i < m_options.turnsPerTrajectory; ++i)
         t.turns.append(makeTurn(t, i));
     ++m_count;

@@ -125,8 +125,16 @@ QJsonObject ncuToJson(const NcuProfile& n)
         QJsonArray metrics;
         for (qsizetype i = 0; i < k.metrics.size(); ++i)
             metrics.append(QJsonArray { k.metrics[i].first, k.metrics[i].second, k.units.value(i) });
-        kernels.append(QJsonObject { { QLatin1String("name"), k.name }, { QLatin1String("launch"), k.launch },
-            { QLatin1String("metrics"), metrics } });
+        QJsonObject kernel { { QLatin1String("name"), k.name }, { QLatin1String("launch"), k.launch },
+            { QLatin1String("metrics"), metrics } };
+        json::putNonEmpty(kernel, QLatin1String("symbol"), k.symbol);
+        if (!k.source.isEmpty()) {
+            QJsonArray source; // [address, executed, stall samples] per instruction
+            for (const SourceCounter& c : k.source)
+                source.append(QJsonArray { c.address, c.executed, c.stallSamples });
+            kernel.insert(QLatin1String("source"), source);
+        }
+        kernels.append(kernel);
     }
     if (!kernels.isEmpty())
         o.insert(QLatin1String("kernels"), kernels);
@@ -153,6 +161,15 @@ NcuProfile ncuFromJson(json::Reader& r, const QJsonObject& o)
             }
             k.metrics.append({ m[0].toString(), m[1].isNull() ? kUnknown : m[1].toDouble() });
             k.units.append(m[2].toString());
+        }
+        k.symbol = r.string(ko, QLatin1String("symbol"));
+        for (const QJsonValue& sv : r.array(ko, QLatin1String("source"))) {
+            const QJsonArray s = sv.toArray();
+            if (s.size() != 3 || !s[0].isDouble()) {
+                r.fail(QStringLiteral("an ncu source counter is not [address, executed, stall samples]"));
+                break;
+            }
+            k.source.append({ s[0].toInteger(), s[1].toInteger(-1), s[2].toInteger(-1) });
         }
         n.kernels.append(k);
     }
@@ -190,7 +207,8 @@ bool Ceilings::operator==(const Ceilings& o) const
 
 bool NcuKernel::operator==(const NcuKernel& o) const
 {
-    if (name != o.name || launch != o.launch || units != o.units || metrics.size() != o.metrics.size())
+    if (name != o.name || launch != o.launch || units != o.units || metrics.size() != o.metrics.size() || symbol != o.symbol
+        || source != o.source)
         return false;
     for (qsizetype i = 0; i < metrics.size(); ++i) {
         if (metrics[i].first != o.metrics[i].first || !same(metrics[i].second, o.metrics[i].second))
@@ -249,7 +267,7 @@ bool EvalResult::operator==(const EvalResult& o) const
 {
     return compile == o.compile && verify == o.verify && timing == o.timing && device == o.device
         && hackFlags == o.hackFlags && hackDetails == o.hackDetails && isolation == o.isolation && rewardScheme == o.rewardScheme && rules == o.rules && same(reward, o.reward)
-        && fingerprint == o.fingerprint && traceBlob == o.traceBlob && floor == o.floor && ceilings == o.ceilings
+        && fingerprint == o.fingerprint && traceBlob == o.traceBlob && disassemblyBlob == o.disassemblyBlob && floor == o.floor && ceilings == o.ceilings
         && ncu == o.ncu;
 }
 
@@ -401,6 +419,7 @@ QJsonObject EvalResult::typedJson() const
     }
     json::putNonEmpty(o, QLatin1String("fingerprint"), fingerprint);
     json::putNonEmpty(o, QLatin1String("trace_blob"), traceBlob);
+    json::putNonEmpty(o, QLatin1String("disassembly_blob"), disassemblyBlob);
     if (floor != WorkFloor()) {
         QJsonObject f;
         json::putOptional(f, QLatin1String("input_bytes"), floor.inputBytes);
@@ -482,6 +501,7 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     e.reward = r.number(rw, QLatin1String("value"), kUnknown);
     e.fingerprint = r.object(o, QLatin1String("fingerprint"));
     e.traceBlob = r.string(o, QLatin1String("trace_blob"));
+    e.disassemblyBlob = r.string(o, QLatin1String("disassembly_blob"));
     const QJsonObject f = r.object(o, QLatin1String("floor"));
     e.floor.inputBytes = r.number(f, QLatin1String("input_bytes"), kUnknown);
     e.floor.outputBytes = r.number(f, QLatin1String("output_bytes"), kUnknown);

@@ -107,12 +107,23 @@ struct Ceilings
 };
 
 // One kernel launch as Nsight Compute measured it: metric name -> value, with the unit ncu printed.
+// Nsight Compute's source page for one SASS instruction of a profiled launch (SourceCounters section).
+struct SourceCounter
+{
+    qint64 address = 0; // the instruction's offset in its function, as nvdisasm prints it
+    qint64 executed = -1; // warp-level instructions executed; -1: not collected
+    qint64 stallSamples = -1; // warp-stall samples (PC sampling), all reasons
+    bool operator==(const SourceCounter&) const = default;
+};
+
 struct NcuKernel
 {
     QString name;
     int launch = 0; // ncu's ID of the profiled launch
     QList<QPair<QString, double>> metrics; // in ncu's column order
     QStringList units; // one per metric
+    QString symbol; // the mangled name, to find the kernel's SASS
+    QList<SourceCounter> source; // per instruction, where the SourceCounters section was collected
 
     double metric(const QString& name, double fallback = kUnknown) const;
     bool operator==(const NcuKernel& o) const; // NaN equals NaN, as everywhere in EvalResult
@@ -173,6 +184,7 @@ struct EvalResult
     double reward = kUnknown;
     QJsonObject fingerprint; // GPU, driver, CUDA, torch, flags, TF32 policy as the runner reported them
     QString traceBlob; // sha256 of the Chrome trace JSON, when one was captured
+    QString disassemblyBlob; // sha256 of the build's SASS and PTX (kwb-disassembly/1), when the runner read them
     WorkFloor floor; // the task's, as the reference stage counted it
     Ceilings ceilings; // the calibration of the machine that timed the turn, when there was one
     NcuProfile ncu; // Nsight Compute metrics, when asked for

@@ -45,6 +45,12 @@ QJsonObject Message::toJson() const
     json::putOptional(o, QLatin1String("prompt_tokens"), promptTokens);
     json::putOptional(o, QLatin1String("completion_tokens"), completionTokens);
     json::putOptional(o, QLatin1String("latency_ms"), latencyMs);
+    json::putOptional(o, QLatin1String("cached_tokens"), cachedTokens);
+    if (costUsd >= 0)
+        o.insert(QLatin1String("cost_usd"), costUsd);
+    json::putNonEmpty(o, QLatin1String("model"), model);
+    json::putNonEmpty(o, QLatin1String("timestamp"), timestamp);
+    json::putNonEmpty(o, QLatin1String("extra"), extra);
     return o;
 }
 
@@ -69,6 +75,11 @@ Message Message::fromJson(const QJsonObject& o, QString* error)
     m.promptTokens = r.integer(o, QLatin1String("prompt_tokens"), -1);
     m.completionTokens = r.integer(o, QLatin1String("completion_tokens"), -1);
     m.latencyMs = r.integer(o, QLatin1String("latency_ms"), -1);
+    m.cachedTokens = r.integer(o, QLatin1String("cached_tokens"), -1);
+    m.costUsd = r.number(o, QLatin1String("cost_usd"), -1);
+    m.model = r.string(o, QLatin1String("model"));
+    m.timestamp = r.string(o, QLatin1String("timestamp"));
+    m.extra = r.object(o, QLatin1String("extra"));
     if (!r.ok() && error)
         *error = r.error();
     return m;

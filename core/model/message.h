@@ -21,6 +21,22 @@ struct Message
     qint64 promptTokens = -1; // -1: not known
     qint64 completionTokens = -1;
     qint64 latencyMs = -1;
+    qint64 cachedTokens = -1; // of promptTokens, served from the provider's cache
+    double costUsd = -1; // -1: not known
+    QString model; // the model that wrote this message, where the source names it per message
+    QString timestamp; // when the source says the message was made, as it wrote it (ISO 8601)
+    // The source's fields this model has no place for (ATIF's logprobs, token ids, a step's extra, ...), as they were,
+    // so an export in the source's format gives them back.
+    QJsonObject extra;
+
+    // A message of `role` saying `text`, nothing else known.
+    static Message of(Role role, const QString& text = {})
+    {
+        Message m;
+        m.role = role;
+        m.text = text;
+        return m;
+    }
 
     QJsonObject toJson() const;
     static Message fromJson(const QJsonObject& o, QString* error);

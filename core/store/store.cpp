@@ -176,6 +176,20 @@ void Store::waitForWriters(int milliseconds)
 {
     QString ignored; // a pragma that cannot fail on an open connection
     exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(milliseconds), &ignored);
+    m_busyTimeoutMs = milliseconds;
+}
+
+bool Store::isWriteLocked()
+{
+    if (m_transactionDepth > 0)
+        return false; // this connection holds it
+    QString ignored;
+    exec(QStringLiteral("PRAGMA busy_timeout = 0"), &ignored);
+    const bool free = exec(QStringLiteral("BEGIN IMMEDIATE"), &ignored);
+    if (free)
+        exec(QStringLiteral("ROLLBACK"), &ignored);
+    exec(QStringLiteral("PRAGMA busy_timeout = %1").arg(m_busyTimeoutMs), &ignored);
+    return !free;
 }
 
 bool Store::exec(const QString& sql, QString* error)
@@ -293,6 +307,16 @@ std::optional<QString> Store::addBlob(const QByteArray& data, QString* error)
 
 std::optional<QString> Store::attachTrace(const QString& turnUuid, const QByteArray& trace, QString* error)
 {
+    return attachToEval(turnUuid, trace, &EvalResult::traceBlob, error);
+}
+
+std::optional<QString> Store::attachDisassembly(const QString& turnUuid, const QByteArray& bundle, QString* error)
+{
+    return attachToEval(turnUuid, bundle, &EvalResult::disassemblyBlob, error);
+}
+
+std::optional<QString> Store::attachToEval(const QString& turnUuid, const QByteArray& data, QString EvalResult::*field, QString* error)
+{
     Transaction tx(*this);
     QSqlQuery find(m_db);
     find.prepare(QStringLiteral("SELECT id, eval FROM turns WHERE uuid = ?"));
@@ -311,10 +335,10 @@ std::optional<QString> Store::attachTrace(const QString& turnUuid, const QByteAr
             return std::nullopt;
         }
     }
-    const auto hash = addBlob(trace, error);
+    const auto hash = addBlob(data, error);
     if (!hash)
         return std::nullopt;
-    eval.traceBlob = *hash;
+    eval.*field = *hash;
     QSqlQuery update(m_db);
     update.prepare(QStringLiteral("UPDATE turns SET eval = ? WHERE id = ?"));
     update.addBindValue(QString::fromUtf8(QJsonDocument(eval.toJson()).toJson(QJsonDocument::Compact)));
@@ -442,6 +466,18 @@ std::optional<qint64> Store::trajectoryId(const QString& uuid, QString* error) c
 {
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral("SELECT id FROM trajectories WHERE uuid = ?"));
+    q.addBindValue(uuid);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return std::nullopt;
+    }
+    return q.next() ? q.value(0).toLongLong() : 0;
+}
+
+std::optional<qint64> Store::turnId(const QString& uuid, QString* error) const
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT id FROM turns WHERE uuid = ?"));
     q.addBindValue(uuid);
     if (!q.exec()) {
         *error = q.lastError().text();

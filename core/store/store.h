@@ -85,6 +85,8 @@ public:
     // Keeps a trace (Chrome trace JSON) as a blob and points the turn's evaluation at it (EvalResult::traceBlob),
     // giving the turn an otherwise empty evaluation if it had none; nothing else of the turn changes. The sha256.
     std::optional<QString> attachTrace(const QString& turnUuid, const QByteArray& trace, QString* error);
+    // The same for the build's SASS and PTX (kwb-disassembly/1): EvalResult::disassemblyBlob.
+    std::optional<QString> attachDisassembly(const QString& turnUuid, const QByteArray& bundle, QString* error);
     std::optional<QByteArray> blob(const QString& sha256, QString* error) const;
     // An Nsight Compute profile of a turn, measured after its evaluation; the report file becomes a blob
     // (profile.reportBlob). Profiles add up: the turn and its evaluation stay as they were.
@@ -97,6 +99,8 @@ public:
     std::optional<QList<TrajectorySummary>> summaries(const QList<qint64>& ids, QString* error) const;
     // The id of the trajectory with this uuid; 0 when there is none (and `error` stays empty).
     std::optional<qint64> trajectoryId(const QString& uuid, QString* error) const;
+    // A turn's id by its uuid; 0 when no turn has it.
+    std::optional<qint64> turnId(const QString& uuid, QString* error) const;
     std::optional<Trajectory> trajectory(qint64 id, Depth depth, QString* error) const;
     std::optional<Turn> turn(qint64 turnId, bool withFiles, QString* error) const;
     // Full check: SQLite's integrity check and every blob against its hash. Slow on big stores.
@@ -108,9 +112,13 @@ public:
     // How long a write waits for another connection's transaction (an import in another process) before it fails
     // with "database is locked"; SQLite's default through Qt is 5 s.
     void waitForWriters(int milliseconds);
+    // Whether another connection (an import in another process or thread) holds the write lock now; asks without
+    // waiting, so the window can queue an edit rather than freeze or fail.
+    bool isWriteLocked();
 
 private:
     Store() = default;
+    std::optional<QString> attachToEval(const QString& turnUuid, const QByteArray& data, QString EvalResult::*field, QString* error);
     static std::unique_ptr<Store> openConnection(const QString& path, QString* error);
     bool exec(const QString& sql, QString* error);
 
@@ -119,6 +127,7 @@ private:
     QSqlDatabase m_db;
     int m_schemaVersion = 0;
     int m_transactionDepth = 0;
+    int m_busyTimeoutMs = 5000; // Qt's SQLite default until waitForWriters sets another
     std::unique_ptr<TrajectoryWriter> m_writer;
     mutable std::unique_ptr<TrajectoryReader> m_reader;
 };

@@ -4,6 +4,7 @@
 #include "io/kernelbenchresultsexporter.h"
 #include "io/kernelbenchrunimporter.h"
 #include "io/exportformat.h"
+#include "io/importformat.h"
 #include "io/preferencepairs.h"
 #include "io/rolloutexporter.h"
 #include "io/atifexporter.h"
@@ -17,8 +18,12 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace kwb;
 
@@ -62,8 +67,8 @@ Annotation label(const QString& value)
 Trajectory toolTrajectory(const QString& uuid, const QString& task = QStringLiteral("1_diag_matmul"))
 {
     Trajectory t = test::forkedTrajectory(uuid, task);
-    t.prompt = { Message { Message::Role::System, QStringLiteral("You write CUDA kernels."), {}, {}, {}, {}, -1, -1, -1 },
-        Message { Message::Role::User, QStringLiteral("Make diag(A) @ B fast."), {}, {}, {}, {}, -1, -1, -1 } };
+    t.prompt = { Message::of(Message::Role::System, QStringLiteral("You write CUDA kernels.")),
+        Message::of(Message::Role::User, QStringLiteral("Make diag(A) @ B fast.")) };
     Turn& root = t.turns[0];
     root.messages = { assistantCalling(QStringLiteral("First version."),
                           { writeFile(QStringLiteral("c1"), QStringLiteral("kernels/diag.cu"), QStringLiteral("__global__ void k() {}\n")),
@@ -76,7 +81,7 @@ Trajectory toolTrajectory(const QString& uuid, const QString& task = QStringLite
     root.workspace.setFile(QStringLiteral("model_new.py"), "import torch\n");
 
     Turn& child = t.turns[1];
-    child.messages = { Message { Message::Role::User, QStringLiteral("Vectorize it."), {}, {}, {}, {}, -1, -1, -1 },
+    child.messages = { Message::of(Message::Role::User, QStringLiteral("Vectorize it.")),
         assistantCalling(QStringLiteral("float4 loads."),
             { { QStringLiteral("c3"), QStringLiteral("edit_file"),
                 { { QStringLiteral("path"), QStringLiteral("kernels/diag.cu") }, { QStringLiteral("old_string"), QStringLiteral("k()") },
@@ -124,6 +129,7 @@ private Q_SLOTS:
     void pairsByLabel();
     void rolloutsGroupedByTask();
     void kernelBenchResultsRoundTrip();
+    void aMixedStoreTrainsClean();
 
 private:
     using Writer = std::function<bool(const Store&, const QList<qint64>&, const ExportOptions&, QIODevice&, QString*)>;
@@ -419,7 +425,12 @@ void TestExporters::pairsFromForksByReward()
     unknown.uuid = QStringLiteral("p-t4");
     unknown.eval.reset();
     wide.turns << same << unknown;
-    QCOMPARE(PreferencePairs::build(wide, ExportOptions::PairsBy::Reward).size(), 2); // t1 > t2, t3 > t2
+    ExportSkips skipped;
+    QCOMPARE(PreferencePairs::build(wide, ExportOptions::PairsBy::Reward, &skipped).size(), 2); // t1 > t2, t3 > t2
+    // What made no pair is said: t1 ties t3 (both 3), and each of the three others meets the unevaluated t4.
+    QCOMPARE(skipped.reasons, (QMap<QString, qint64> { { QStringLiteral("sibling pair(s) that tie (score 3 on both sides)"), 1 },
+                                  { QStringLiteral("sibling pair(s) with a side never evaluated"), 3 } }));
+    QCOMPARE(skipped.summary(), QStringLiteral("Skipped 1 sibling pair(s) that tie (score 3 on both sides). Skipped 3 sibling pair(s) with a side never evaluated."));
 
     auto store = storeWith(QStringLiteral("p.kwb"), { t, test::forkedTrajectory(QStringLiteral("q")) });
     const QList<QJsonObject> lines = jsonLines(exportAll(*store, QStringLiteral("pairs")));
@@ -525,6 +536,124 @@ void TestExporters::kernelBenchResultsRoundTrip()
     buffer.open(QIODevice::WriteOnly);
     QVERIFY(!KernelBenchResultsExporter::write(*own, *ids, {}, buffer, {}, &error));
     QVERIFY2(error.contains(QStringLiteral("one level")), qPrintable(error));
+}
+
+// A store with every kind of import: native, OpenAI chat with ids, ATIF with reward.json (two harnesses), a
+// request/response log, KernelBench runs (one with eval-set's summary), a CUDA Agent workspace and another store.
+// sft writes no empty conversation and counts what it left out; asked, it builds conversations for code-only
+// branches; rollouts carry a reward for every trajectory that has one (ours or its source's) and count the rest;
+// the kernelbench export counts the trajectories it could not speak for.
+void TestExporters::aMixedStoreTrainsClean()
+{
+    QString error;
+    {
+        auto merged = storeWith(QStringLiteral("other.kwb"), { toolTrajectory(QStringLiteral("merged"), QStringLiteral("3_gelu")) });
+    }
+    auto store = storeWith(QStringLiteral("mixed.kwb"), {});
+    ImportOptions options;
+    options.tasksDir = QFINDTESTDATA("data/kernelbench/tasks");
+    const QList<std::pair<QString, QString>> inputs { { QFINDTESTDATA("data/native-mixed.jsonl"), QStringLiteral("native") },
+        { QFINDTESTDATA("data/openai/with-ids.jsonl"), QStringLiteral("openai") },
+        { QFINDTESTDATA("data/atif/harbor/softmax_rows__a1b2c3/agent/trajectory.json"), QStringLiteral("atif") },
+        { QFINDTESTDATA("data/mixed/gelu_tanh__d4e5f6/agent/trajectory.json"), QStringLiteral("atif") },
+        { QFINDTESTDATA("data/mixed/requests.jsonl"), QStringLiteral("swe-agent") },
+        { QFINDTESTDATA("data/kernelbench/run"), QStringLiteral("kernelbench") },
+        { QFINDTESTDATA("data/kernelbench/run-evalset"), QStringLiteral("kernelbench") },
+        { QFINDTESTDATA("data/cuda-agent/relu_task"), QStringLiteral("cuda-agent") },
+        { m_dir->filePath(QStringLiteral("other.kwb")), QStringLiteral("store") } };
+    for (const auto& [path, format] : inputs)
+        QVERIFY2(ImportFormat::run(*store, path, format, options, {}, &error), qPrintable(path + QStringLiteral(": ") + error));
+    const auto ids = TrajectorySource::ids(*store, {}, &error);
+    QVERIFY2(ids, qPrintable(error));
+
+    // What each export should do, worked out from the store itself.
+    qint64 branches = 0;
+    qint64 silent = 0; // branches with no assistant message
+    qint64 buildable = 0; // of those, with a task source and files
+    QSet<QString> rewarded; // rollouts (trajectory/leaf) with a reward, ours or the source's
+    QSet<QString> sources;
+    for (qint64 id : *ids) {
+        const Trajectory t = *store->trajectory(id, Store::Depth::Full, &error);
+        sources.insert(t.source);
+        for (const auto& branch : BranchSelection::select(t, {})) {
+            ++branches;
+            const bool spoken = std::any_of(branch.cbegin(), branch.cend(), [](const Turn* turn) { return turn->assistantMessage() != nullptr; });
+            if (!spoken) {
+                ++silent;
+                buildable += !t.task.source.isEmpty() && !branch.last()->workspace.paths().isEmpty();
+            }
+            if (!std::isnan(BranchSelection::finalReward(branch)) || t.metadata.value(QLatin1String("source_reward")).toObject().contains(QLatin1String("value")))
+                rewarded.insert(t.uuid + QLatin1Char('/') + branch.last()->uuid);
+        }
+    }
+    QVERIFY2(sources.size() >= 7, qPrintable(QStringList(sources.cbegin(), sources.cend()).join(QLatin1Char(','))));
+    QVERIFY(silent >= 5); // the five KernelBench samples carry code only
+    QVERIFY(!rewarded.isEmpty());
+
+    QBuffer sft;
+    sft.open(QIODevice::WriteOnly);
+    ExportSkips sftSkips;
+    qint64 records = 0;
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("sft"), {}, sft, {}, &error, &records, &sftSkips), qPrintable(error));
+    QCOMPARE(records, branches - silent);
+    for (const QJsonObject& line : jsonLines(sft.data())) {
+        const QJsonArray messages = line.value(QLatin1String("messages")).toArray();
+        QVERIFY(!messages.isEmpty());
+        QVERIFY(std::any_of(messages.begin(), messages.end(), [](const QJsonValue& m) { return m.toObject().value(QLatin1String("role")).toString() == QLatin1String("assistant"); }));
+    }
+    QCOMPARE(sftSkips.reasons, (QMap<QString, qint64> { { SftExporter::noConversation(), silent } }));
+
+    ExportOptions synthesize;
+    synthesize.synthesizePrompt = true;
+    QBuffer built;
+    built.open(QIODevice::WriteOnly);
+    ExportSkips builtSkips;
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("sft"), synthesize, built, {}, &error, &records, &builtSkips), qPrintable(error));
+    QCOMPARE(records, branches - silent + buildable);
+    qint64 synthesized = 0;
+    for (const QJsonObject& line : jsonLines(built.data())) {
+        if (!line.value(QLatin1String("metadata")).toObject().value(QLatin1String("synthesized")).toBool())
+            continue;
+        ++synthesized;
+        const QJsonArray messages = line.value(QLatin1String("messages")).toArray();
+        QCOMPARE(messages.last().toObject().value(QLatin1String("role")).toString(), QStringLiteral("assistant"));
+        QVERIFY(messages.last().toObject().value(QLatin1String("content")).toString().contains(QStringLiteral("class ModelNew")));
+        QVERIFY(messages.at(messages.size() - 2).toObject().value(QLatin1String("content")).toString().contains(QStringLiteral("class Model(")));
+    }
+    QCOMPARE(synthesized, buildable);
+    QCOMPARE(builtSkips.caveats.value(QStringLiteral("conversation(s) built from the task and the code (--synthesize-prompt)")), buildable);
+    QCOMPARE(builtSkips.reasons.value(SftExporter::nothingToSynthesize()), silent - buildable);
+
+    QBuffer rollouts;
+    rollouts.open(QIODevice::WriteOnly);
+    ExportSkips rolloutSkips;
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("rollouts"), {}, rollouts, {}, &error, &records, &rolloutSkips), qPrintable(error));
+    QCOMPARE(records, branches);
+    qint64 unrewarded = 0;
+    for (const QJsonObject& line : jsonLines(rollouts.data())) {
+        const bool has = !line.value(QLatin1String("reward")).isNull();
+        if (rewarded.contains(line.value(QLatin1String("rollout_id")).toString()))
+            QVERIFY2(has, qPrintable(line.value(QLatin1String("rollout_id")).toString()));
+        else
+            QVERIFY(!has);
+        unrewarded += has ? 0 : 1;
+        if (has)
+            QVERIFY(!line.value(QLatin1String("reward_source")).toString().isEmpty());
+    }
+    QCOMPARE(rolloutSkips.caveats.value(RolloutExporter::noReward()), unrewarded);
+    QCOMPARE(rolloutSkips.reasons.size(), 0);
+
+    // The KernelBench samples: the one with neither KernelBench's record nor a whole result is named, not guessed.
+    ExportOptions kernelbench;
+    kernelbench.tasks = QStringList { QStringLiteral("1_diag_matmul"), QStringLiteral("2_relu"), QStringLiteral("88_gelu_tanh"), QStringLiteral("9_tall_skinny_matmul") };
+    const auto kbIds = TrajectorySource::ids(*store, kernelbench.tasks, &error);
+    QBuffer results;
+    results.open(QIODevice::WriteOnly);
+    ExportSkips kbSkips;
+    QVERIFY2(ExportFormat::write(*store, *kbIds, QStringLiteral("kernelbench"), kernelbench, results, {}, &error, &records, &kbSkips), qPrintable(error));
+    QCOMPARE(kbSkips.reasons, (QMap<QString, qint64> { { QStringLiteral("trajectory(ies) with no judged turn (never evaluated, or only environment errors)"), 1 } }));
+    const QJsonObject written = QJsonDocument::fromJson(results.data()).object();
+    QCOMPARE(written.keys(), (QStringList { QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("88") }));
 }
 
 QTEST_GUILESS_MAIN(TestExporters)

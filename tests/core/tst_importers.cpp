@@ -6,6 +6,7 @@
 #include "io/cudaagentworkspaceimporter.h"
 #include "io/importformat.h"
 #include "io/kernelbenchrunimporter.h"
+#include "io/requestlogimporter.h"
 #include "io/traceattacher.h"
 #include "store/store.h"
 
@@ -32,6 +33,10 @@ private Q_SLOTS:
     void atifKeepsTheTaskAndTheSourcesReward();
     void aFolderOfFilesInOneCall();
     void chatLinesKeepTheirIdsMetadataAndRewards();
+    void atifKeepsTimesCostsTokensAndUnknownFields();
+    void requestLogsBecomeRuns();
+    void duplicateLinesSkippedOrRefused();
+    void kernelBenchRunWithEvalSetSummary();
     void kernelBenchRun();
     void kernelBenchRunWithOneRecordPerProblem();
     void cudaAgentWorkspace();
@@ -257,6 +262,224 @@ void TestImporters::chatLinesKeepTheirIdsMetadataAndRewards()
     QVERIFY2(counts, qPrintable(error));
     QCOMPARE(counts->trajectories, 2);
     QCOMPARE(counts->notes, QStringList { QStringLiteral("twice.jsonl: line 2 repeats line 1") });
+}
+
+// An ATIF trial with what a harness records beyond the conversation: per-step times, model, cached tokens, cost, and
+// fields of its own (logprobs, reasoning effort, the step's extra, the agent's version, notes, final metrics). They
+// are kept, and an ATIF export gives every one back, numbers as they were read.
+void TestImporters::atifKeepsTimesCostsTokensAndUnknownFields()
+{
+    auto store = openStore(QStringLiteral("rich.kwb"));
+    QString error;
+    const QString path = QFINDTESTDATA("data/mixed/gelu_tanh__d4e5f6/agent/trajectory.json");
+    QVERIFY2(AtifImporter::importFile(*store, path, {}, &error), qPrintable(error));
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 1);
+    const Trajectory t = *store->trajectory(ids->first(), Store::Depth::Full, &error);
+    QCOMPARE(t.task.name, QStringLiteral("level1/88_MinGPTNewGelu"));
+    QCOMPARE(t.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).toDouble(), 1.0);
+    QCOMPARE(t.prompt.size(), 2);
+    QCOMPARE(t.prompt.at(1).timestamp, QStringLiteral("2026-11-30T09:14:02.120Z"));
+    QCOMPARE(t.turns.size(), 2);
+    const Message& first = t.turns.at(0).messages.at(0);
+    QCOMPARE(first.timestamp, QStringLiteral("2026-11-30T09:14:09.503Z"));
+    QCOMPARE(first.model, QStringLiteral("kb-coder-7b-0.3"));
+    QCOMPARE(first.promptTokens, 1840);
+    QCOMPARE(first.cachedTokens, 1536);
+    QCOMPARE(first.costUsd, 0.0291);
+    QCOMPARE(first.extra.value(QLatin1String("reasoning_effort")).toString(), QStringLiteral("high"));
+    QCOMPARE(first.extra.value(QLatin1String("metrics")).toObject().value(QLatin1String("logprobs")).toArray().size(), 2);
+    QCOMPARE(first.extra.value(QLatin1String("extra")).toObject().value(QLatin1String("phase")).toString(), QStringLiteral("write"));
+    const Message& second = t.turns.at(1).messages.at(0);
+    QVERIFY(second.model.isEmpty()); // the step names none: the agent's model speaks for it
+    QCOMPARE(second.costUsd, 0.0067);
+    const QJsonObject atif = t.metadata.value(QLatin1String("atif")).toObject();
+    QCOMPARE(atif.value(QLatin1String("agent")).toObject().value(QLatin1String("version")).toString(), QStringLiteral("2.3.1"));
+    QCOMPARE(atif.value(QLatin1String("notes")).toString(), QStringLiteral("Second attempt; the first ran out of turns."));
+    QCOMPARE(atif.value(QLatin1String("final_metrics")).toObject().value(QLatin1String("total_cached_tokens")).toInt(), 3584);
+
+    // The export gives them back where the source had them.
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("atif"), {}, out, {}, &error), qPrintable(error));
+    QFile source(path);
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    const QJsonObject original = QJsonDocument::fromJson(source.readAll()).object();
+    const QJsonObject exported = QJsonDocument::fromJson(out.data()).object();
+    QVERIFY(out.data().contains("\"cost_usd\":0.0291"));
+    for (const char* key : { "notes", "final_metrics" })
+        QCOMPARE(exported.value(QLatin1String(key)), original.value(QLatin1String(key)));
+    QCOMPARE(exported.value(QLatin1String("agent")).toObject().value(QLatin1String("version")), original.value(QLatin1String("agent")).toObject().value(QLatin1String("version")));
+    QCOMPARE(exported.value(QLatin1String("agent")).toObject().value(QLatin1String("extra")), original.value(QLatin1String("agent")).toObject().value(QLatin1String("extra")));
+    const QJsonArray steps = exported.value(QLatin1String("steps")).toArray();
+    const QJsonArray sourceSteps = original.value(QLatin1String("steps")).toArray();
+    QCOMPARE(steps.size(), sourceSteps.size());
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QJsonObject a = steps.at(i).toObject();
+        const QJsonObject b = sourceSteps.at(i).toObject();
+        for (const char* key : { "timestamp", "source", "message", "reasoning_content", "reasoning_effort", "metrics" })
+            QCOMPARE(a.value(QLatin1String(key)), b.value(QLatin1String(key)));
+        if (b.contains(QLatin1String("model_name")))
+            QCOMPARE(a.value(QLatin1String("model_name")), b.value(QLatin1String("model_name")));
+        if (b.contains(QLatin1String("extra")))
+            QCOMPARE(a.value(QLatin1String("extra")).toObject().value(QLatin1String("phase")), b.value(QLatin1String("extra")).toObject().value(QLatin1String("phase")));
+    }
+    // And the export re-imports to the same export, byte for byte, whatever the file is called.
+    const QString again = m_dir->filePath(QStringLiteral("export"));
+    QFile file(again);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(out.data());
+    file.close();
+    auto other = openStore(QStringLiteral("again.kwb"));
+    QVERIFY2(ImportFormat::run(*other, again, ImportFormat::detect(again, &error), {}, {}, &error), qPrintable(error));
+    const auto otherIds = other->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QBuffer back;
+    back.open(QIODevice::WriteOnly);
+    QVERIFY2(ExportFormat::write(*other, *otherIds, QStringLiteral("atif"), {}, back, {}, &error), qPrintable(error));
+    QCOMPARE(back.data(), out.data());
+}
+
+// A request/response log: calls that continue one another are one run, each answer a turn with its call's figures; a
+// failed call is said and passed over; runs without an instance id are told apart by their opening messages.
+void TestImporters::requestLogsBecomeRuns()
+{
+    auto store = openStore(QStringLiteral("requests.kwb"));
+    QString error;
+    const QString path = QFINDTESTDATA("data/mixed/requests.jsonl");
+    QCOMPARE(ImportFormat::detect(path, &error), QStringLiteral("swe-agent"));
+    const auto counts = ImportFormat::run(*store, path, QStringLiteral("swe-agent"), {}, {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    QCOMPARE(counts->turns, 4);
+    QCOMPARE(counts->notes.size(), 1);
+    QVERIFY2(counts->notes.first().contains(QStringLiteral("line 2 (rate limit reached")), qPrintable(counts->notes.first()));
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QMap<QString, Trajectory> byTask;
+    for (qint64 id : *ids) {
+        const Trajectory t = *store->trajectory(id, Store::Depth::Full, &error);
+        byTask.insert(t.task.name, t);
+    }
+    QCOMPARE(byTask.keys(), (QStringList { QStringLiteral("level1/19_ReLU"), QStringLiteral("level1/23_Softmax") }));
+    const Trajectory relu = byTask.value(QStringLiteral("level1/19_ReLU"));
+    QCOMPARE(relu.source, RequestLogImporter::kFormat);
+    QCOMPARE(relu.prompt.size(), 2);
+    QCOMPARE(relu.turns.size(), 3);
+    const Message& answer = relu.turns.at(0).messages.at(0);
+    QCOMPARE(answer.role, Message::Role::Assistant);
+    QCOMPARE(answer.promptTokens, 612);
+    QCOMPARE(answer.completionTokens, 88);
+    QCOMPARE(answer.cachedTokens, 0);
+    QCOMPARE(answer.costUsd, 0.0011);
+    QCOMPARE(answer.latencyMs, 1480);
+    QCOMPARE(answer.model, QStringLiteral("kb-coder-7b-0.3"));
+    QCOMPARE(answer.timestamp, QStringLiteral("2026-11-30T09:15:00Z"));
+    QCOMPARE(answer.extra.value(QLatin1String("response")).toObject().value(QLatin1String("finish_reason")).toString(), QStringLiteral("tool_calls"));
+    QCOMPARE(relu.turns.at(0).messages.at(1).role, Message::Role::Tool);
+    QCOMPARE(relu.turns.at(0).messages.at(1).toolName, QStringLiteral("write_file"));
+    QVERIFY(relu.turns.at(0).workspace.content(QStringLiteral("kernels/relu.cu")).startsWith("__global__ void relu_kernel"));
+    QCOMPARE(relu.turns.at(1).messages.at(0).cachedTokens, 512);
+    QCOMPARE(relu.turns.at(2).messages.size(), 1);
+    QCOMPARE(relu.turns.at(2).messages.at(0).text, QStringLiteral("Correct and a little faster; done."));
+    QCOMPARE(relu.turns.at(2).provenance.model, QStringLiteral("kb-coder-7b"));
+    QCOMPARE(relu.turns.at(2).provenance.sampling.value(QLatin1String("temperature")).toDouble(), 0.6);
+    QCOMPARE(relu.metadata.value(QLatin1String("source_reward")).toObject().value(QLatin1String("value")).toDouble(), 2.0);
+    QCOMPARE(relu.metadata.value(QLatin1String("import")).toObject().value(QLatin1String("request")).toObject().value(QLatin1String("tools")).toArray().size(), 2);
+    const Trajectory softmax = byTask.value(QStringLiteral("level1/23_Softmax"));
+    QCOMPARE(softmax.task.level, 1);
+    QCOMPARE(softmax.turns.size(), 1);
+    QVERIFY(!softmax.metadata.contains(QLatin1String("source_reward")));
+
+    // A line that is no call is refused with its place, and nothing lands.
+    auto broken = openStore(QStringLiteral("broken-requests.kwb"));
+    QFile in(path);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray bytes = in.readAll();
+    bytes.append("{\"request\": {\"messages\": []}}\n");
+    QFile bad(m_dir->filePath(QStringLiteral("bad-requests.jsonl")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(bytes);
+    bad.close();
+    QVERIFY(!RequestLogImporter::importFile(*broken, bad.fileName(), {}, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("bad-requests.jsonl line 6 (byte ")) && error.endsWith(QStringLiteral("nothing was imported.")), qPrintable(error));
+    QCOMPARE(broken->info(&error)->trajectories, 0);
+}
+
+// A JSONL line that repeats an earlier one: skipped and said by default, the whole file refused with --on-duplicate fail.
+void TestImporters::duplicateLinesSkippedOrRefused()
+{
+    QString error;
+    for (const char* fixture : { "data/openai/with-ids.jsonl", "data/mixed/requests.jsonl" }) {
+        QFile source(QFINDTESTDATA(fixture));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = source.readAll().trimmed().split('\n');
+        const QString name = QStringLiteral("twice-%1").arg(QFileInfo(source.fileName()).fileName());
+        QFile twice(m_dir->filePath(name));
+        QVERIFY(twice.open(QIODevice::WriteOnly));
+        for (const QByteArray& line : lines)
+            twice.write(line + '\n');
+        twice.write(lines.at(0) + '\n');
+        twice.close();
+        const QString format = ImportFormat::detect(twice.fileName(), &error);
+        auto skipping = openStore(name + QStringLiteral(".skip.kwb"));
+        const auto counts = ImportFormat::run(*skipping, twice.fileName(), format, {}, {}, &error);
+        QVERIFY2(counts, qPrintable(error));
+        QVERIFY2(counts->notes.contains(QStringLiteral("%1: line %2 repeats line 1").arg(name).arg(lines.size() + 1)), qPrintable(counts->notes.join(QLatin1Char('\n'))));
+        ImportOptions strict;
+        strict.onDuplicate = JsonlLines::OnDuplicate::Fail;
+        auto failing = openStore(name + QStringLiteral(".fail.kwb"));
+        QVERIFY(!ImportFormat::run(*failing, twice.fileName(), format, strict, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("line %1 repeats line 1").arg(lines.size() + 1)) && error.endsWith(QStringLiteral("nothing was imported.")), qPrintable(error));
+        QCOMPARE(failing->info(&error)->trajectories, 0);
+    }
+}
+
+// A KernelBench run folder that kwb eval-set wrote its summary into (rows of a real H200 run): a candidate with its
+// whole result in results/ gets that evaluation and reward as the turn's; one with only its summary row keeps the
+// row's reward as the source's. Both come out of rollouts with their reward.
+void TestImporters::kernelBenchRunWithEvalSetSummary()
+{
+    auto store = openStore(QStringLiteral("evalset.kwb"));
+    QString error;
+    const QString run = QFINDTESTDATA("data/kernelbench/run-evalset");
+    QCOMPARE(ImportFormat::detect(run, &error), QStringLiteral("kernelbench"));
+    ImportOptions options;
+    options.tasksDir = QFINDTESTDATA("data/kernelbench/tasks");
+    const auto counts = ImportFormat::run(*store, run, QStringLiteral("kernelbench"), options, {}, &error);
+    QVERIFY2(counts, qPrintable(error));
+    QCOMPARE(counts->trajectories, 2);
+    const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
+    QMap<QString, Trajectory> byTask;
+    for (qint64 id : *ids) {
+        const Trajectory t = *store->trajectory(id, Store::Depth::Full, &error);
+        byTask.insert(t.task.name, t);
+    }
+    QCOMPARE(byTask.keys(), (QStringList { QStringLiteral("88_gelu_tanh"), QStringLiteral("9_tall_skinny_matmul") }));
+    const Trajectory gelu = byTask.value(QStringLiteral("88_gelu_tanh"));
+    QVERIFY(gelu.turns.at(0).eval);
+    QCOMPARE(gelu.turns.at(0).eval->reward, 2.0);
+    QCOMPARE(gelu.turns.at(0).eval->fingerprint.value(QLatin1String("gpu_name")).toString(), QStringLiteral("NVIDIA H200"));
+    QVERIFY(gelu.metadata.value(QLatin1String("eval_set")).toObject().value(QLatin1String("result")).toString().endsWith(QStringLiteral("results/level1_88_MinGPTNewGelu.json")));
+    QVERIFY(!gelu.metadata.contains(QLatin1String("source_reward")));
+    const Trajectory skinny = byTask.value(QStringLiteral("9_tall_skinny_matmul"));
+    QVERIFY(!skinny.turns.at(0).eval); // neither KernelBench's record nor a whole result: the row's verdict only
+    const QJsonObject reward = skinny.metadata.value(QLatin1String("source_reward")).toObject();
+    QCOMPARE(reward.value(QLatin1String("value")).toDouble(), 3.0);
+    QCOMPARE(reward.value(QLatin1String("rules")).toString(), QStringLiteral("kernelbench"));
+    QCOMPARE(skinny.metadata.value(QLatin1String("eval_set")).toObject().value(QLatin1String("row")).toObject().value(QLatin1String("candidate_median_us")).toDouble(), 2285.5);
+
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    QVERIFY2(ExportFormat::write(*store, *ids, QStringLiteral("rollouts"), {}, out, {}, &error), qPrintable(error));
+    QMap<QString, QJsonObject> lines;
+    for (const QByteArray& line : out.data().split('\n')) {
+        if (!line.isEmpty())
+            lines.insert(QJsonDocument::fromJson(line).object().value(QLatin1String("group_id")).toString(), QJsonDocument::fromJson(line).object());
+    }
+    QCOMPARE(lines.value(QStringLiteral("88_gelu_tanh")).value(QLatin1String("reward")).toDouble(), 2.0);
+    QCOMPARE(lines.value(QStringLiteral("88_gelu_tanh")).value(QLatin1String("reward_source")).toString(), QStringLiteral("kwb"));
+    QCOMPARE(lines.value(QStringLiteral("88_gelu_tanh")).value(QLatin1String("verdict")).toObject().value(QLatin1String("correct")).toBool(), true);
+    QCOMPARE(lines.value(QStringLiteral("9_tall_skinny_matmul")).value(QLatin1String("reward")).toDouble(), 3.0);
+    QVERIFY(lines.value(QStringLiteral("9_tall_skinny_matmul")).value(QLatin1String("reward_source")).toString().endsWith(QStringLiteral("run-evalset/summary.json")));
 }
 
 void TestImporters::kernelBenchRun()

@@ -124,7 +124,7 @@ void TestModel::messageRoundTrip_data()
     call.completionTokens = 17;
     call.latencyMs = 1234;
     QTest::newRow("assistant with tool call and usage") << call;
-    QTest::newRow("system") << Message { Message::Role::System, QStringLiteral("be brief"), {}, {}, {}, {}, -1, -1, -1 };
+    QTest::newRow("system") << Message::of(Message::Role::System, QStringLiteral("be brief"));
 }
 
 void TestModel::messageRoundTrip()

@@ -108,7 +108,7 @@ void TestStore::forkAddsAndNeverOverwrites()
     Turn steer;
     steer.uuid = QStringLiteral("f-steer");
     steer.parentUuid = QStringLiteral("f-t1");
-    steer.messages = { Message { Message::Role::User, QStringLiteral("use float4 loads"), {}, {}, {}, {}, -1, -1, -1 },
+    steer.messages = { Message::of(Message::Role::User, QStringLiteral("use float4 loads")),
         test::assistant(QStringLiteral("vectorized")) };
     steer.workspace = t.turns.at(1).workspace;
     steer.workspace.setFile(QStringLiteral("kernels/softmax.cu"), QByteArrayLiteral("__global__ void vec4() {}\n"));
@@ -619,7 +619,9 @@ void TestStore::secretsOfThisProcessAreNeverStored()
     QString all;
     for (const auto& [name, value] : secrets)
         all += QString::fromUtf8(name + "=" + value + "\n");
-    const Message tool { Message::Role::Tool, all, {}, {}, QStringLiteral("call-1"), QStringLiteral("bash"), -1, -1, -1 };
+    Message tool = Message::of(Message::Role::Tool, all);
+    tool.toolCallId = QStringLiteral("call-1");
+    tool.toolName = QStringLiteral("bash");
     t.turns[0].messages.append(tool);
     t.turns[0].eval->verify.message = QStringLiteral("failed near ") + QString::fromUtf8(secrets.at(1).second);
     t.title = QStringLiteral("run with ") + QString::fromUtf8(secrets.at(2).second);

@@ -21,6 +21,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void anotherStoreClearsTheUndoStack();
     void shortcutsDoNotClash();
     void starIsConfirmedAndShown();
+    void editDuringAnImportWaitsForIt();
 
 private:
     QString makeStore(const QString& name, const QList<Trajectory>& trajectories);
@@ -168,6 +170,44 @@ void TestCurationUi::acceptUndoRedo()
     QCOMPARE(panel->currentTrajectory(), w.trajectory().storeId); // the edit keeps the selection
     QVERIFY(panel->model()->index(0, int(TrajectoryColumn::Labels)).data().toString().contains(QStringLiteral("reject")));
     QCOMPARE(stored(w, -1).size(), 1);
+    QVERIFY(w.lastError().isEmpty());
+}
+
+// Another connection (an import in another program) holds the store's write lock: an accept neither freezes the
+// window nor fails; it is said to wait and is made, in order with an undo after it, once the lock is free.
+void TestCurationUi::editDuringAnImportWaitsForIt()
+{
+    MainWindow w;
+    w.setRemembersStores(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openStore(makeStore(QStringLiteral("locked.kwb"), { test::steppingTrajectory() })));
+    QVERIFY(w.selectTrajectoryRow(0));
+    QVERIFY(w.goToPosition(2));
+    QString error;
+    auto importer = Store::open(w.store()->path(), &error);
+    QVERIFY2(importer, qPrintable(error));
+    auto held = std::make_unique<Store::Transaction>(*importer);
+    QVERIFY(held->isActive());
+    auto* curation = w.findChild<CurationController*>();
+    QVERIFY(curation);
+    QStringList said;
+    connect(curation, &CurationController::statusMessage, this, [&said](const QString& s) { said.append(s); });
+    QElapsedTimer clock;
+    clock.start();
+    action(w, "actionStar")->trigger();
+    QVERIFY2(clock.elapsed() < 2000, "the window waited for the lock"); // SQLite's own wait is 5 s
+    QVERIFY(stored(w, 2).isEmpty());
+    QVERIFY2(!said.isEmpty() && said.last().contains(QStringLiteral("busy with an import")), qPrintable(said.join(QLatin1Char('|'))));
+    QVERIFY(w.lastError().isEmpty());
+    QTest::qWait(1000); // retries meanwhile change nothing
+    QVERIFY(stored(w, 2).isEmpty());
+    QString commitError;
+    QVERIFY2(held->commit(&commitError), qPrintable(commitError));
+    held.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(stored(w, 2).size(), 1, 5000);
+    QCOMPARE(stored(w, 2).front().value, QStringLiteral("star"));
+    QCOMPARE(badges(w, 2), QStringList { QStringLiteral("star") });
     QVERIFY(w.lastError().isEmpty());
 }
 
