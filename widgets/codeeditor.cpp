@@ -57,6 +57,8 @@ CodeEditor::CodeEditor(QWidget* parent)
     setMarkerBackgroundColor(QColor(0xc6, 0x28, 0x28), ErrorSign);
     markerDefine(QsciScintilla::RightArrow, WarningSign);
     setMarkerBackgroundColor(QColor(0xd9, 0x8c, 0x00), WarningSign);
+    markerDefine(QsciScintilla::Background, SourceLine);
+    setMarkerBackgroundColor(QColor(0xff, 0xe0, 0x82), SourceLine);
 
     m_chevronIndicator = indicatorDefine(QsciScintilla::StraightBoxIndicator);
     setIndicatorForegroundColor(QColor(0x8e, 0x24, 0xaa, 60), m_chevronIndicator);
@@ -203,6 +205,16 @@ void CodeEditor::markDiagnostic(int line, int column, Diagnostic::Severity sever
     setCursorPosition(line, std::max(0, column));
     // Keep a little context above the marked line.
     setFirstVisibleLine(std::max(0, line - 5));
+}
+
+void CodeEditor::markSourceLine(int line)
+{
+    markerDeleteAll(SourceLine);
+    if (line < 0 || line >= lines())
+        return;
+    markerAdd(line, SourceLine);
+    if (line < firstVisibleLine() || line >= firstVisibleLine() + SendScintilla(SCI_LINESONSCREEN))
+        setFirstVisibleLine(std::max(0, line - 5));
 }
 
 void CodeEditor::clearDiagnosticMark()

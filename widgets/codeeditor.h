@@ -15,7 +15,7 @@ class CodeEditor : public QsciScintilla
     Q_OBJECT
 public:
     enum Marker { AddedLine, RemovedLine, ChangedLine, AddedSign, RemovedSign, ChangedSign, DiagnosticLine,
-        ErrorSign, WarningSign };
+        ErrorSign, WarningSign, SourceLine };
     static constexpr int kLargeLines = 20000;
 
     explicit CodeEditor(QWidget* parent = nullptr);
@@ -32,6 +32,8 @@ public:
     // Puts the cursor on a 0-based line and marks it as the place a diagnostic points to.
     void markDiagnostic(int line, int column, Diagnostic::Severity severity);
     void clearDiagnosticMark();
+    // The line a picked SASS/PTX instruction came from (0-based), marked and scrolled to; -1 clears it.
+    void markSourceLine(int line);
     int diagnosticLine() const { return m_diagnosticLine; }
     bool isLarge() const { return m_large; }
 

@@ -203,6 +203,10 @@ void KernelView::setTurn(const TurnContent* current, const TurnContent* base, co
         FilePane* pane = paneFor(it.key());
         if (!pane) {
             pane = new FilePane(it.key(), m_tabs);
+            connect(pane->editor(), &QsciScintilla::cursorPositionChanged, this, [this, pane](int line, int) {
+                if (pane->editor()->hasFocus())
+                    Q_EMIT sourceLineClicked(pane->path(), line + 1);
+            });
             m_tabs->insertTab(index, pane, it.key().section(QLatin1Char('/'), -1));
             m_tabs->setTabToolTip(index, it.key());
         }
@@ -387,7 +391,7 @@ QString KernelView::message() const
     return m_message->isHidden() ? QString() : m_message->text();
 }
 
-bool KernelView::openLocation(const QString& file, int line, int column, Diagnostic::Severity severity)
+FilePane* KernelView::paneEndingWith(const QString& file) const
 {
     // Compilers print paths as they were given, often absolute in a build folder: match on the path's tail.
     FilePane* match = paneFor(file);
@@ -396,6 +400,24 @@ bool KernelView::openLocation(const QString& file, int line, int column, Diagnos
         if (file.endsWith(QLatin1Char('/') + pane->path()) || pane->path().endsWith(QLatin1Char('/') + file))
             match = pane;
     }
+    return match;
+}
+
+bool KernelView::showSourceLine(const QString& file, int line)
+{
+    FilePane* match = paneEndingWith(file);
+    if (!match) // a load_inline candidate: the CUDA is a string inside model_new.py, built from a copy named otherwise
+        match = m_tabs->count() == 1 ? static_cast<FilePane*>(m_tabs->widget(0)) : nullptr;
+    if (!match)
+        return false;
+    m_tabs->setCurrentWidget(match);
+    match->editor()->markSourceLine(line - 1);
+    return true;
+}
+
+bool KernelView::openLocation(const QString& file, int line, int column, Diagnostic::Severity severity)
+{
+    FilePane* match = paneEndingWith(file);
     if (!match)
         return false;
     m_tabs->setCurrentWidget(match);

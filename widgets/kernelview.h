@@ -43,7 +43,10 @@ public:
 
     // Opens the tab of a file (matched by path suffix) and marks a 1-based line; false when no tab fits.
     bool openLocation(const QString& file, int line, int column, Diagnostic::Severity severity);
+    // Opens the tab of a file (by path suffix) and marks a 1-based line as the source of picked instructions.
+    bool showSourceLine(const QString& file, int line);
     FilePane* paneFor(const QString& path) const;
+    FilePane* paneEndingWith(const QString& file) const; // by the path's tail, as compilers print paths
     FilePane* currentPane() const;
     CodeEditor* currentEditor() const;
     QStringList paths() const;
@@ -64,6 +67,7 @@ Q_SIGNALS:
     void diffToggled(bool on);
     void unifiedToggled(bool on);
     void baseChanged(kwb::KernelView::Base base);
+    void sourceLineClicked(const QString& path, int line); // the cursor went to a 1-based line of a file
 
 private:
     void findFromBar(bool forward);

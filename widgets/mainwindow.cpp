@@ -3,6 +3,8 @@
 
 #include "agentcontroller.h"
 #include "compileroutputview.h"
+#include "disassemblycontroller.h"
+#include "disassemblyview.h"
 #include "curationcontroller.h"
 #include "forktreeview.h"
 #include "importexportcontroller.h"
@@ -78,6 +80,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_trace(new TracePanel(this))
     , m_ncu(new NcuView(this))
     , m_ncuController(new NcuController(m_ncu, m_trace, this))
+    , m_disassembly(new DisassemblyView(this))
+    , m_disassemblyController(new DisassemblyController(m_disassembly, m_kernel, this))
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
     , m_roofline(new RooflineView(this))
@@ -172,7 +176,9 @@ QWidget* MainWindow::buildCentre()
     m_codeSplitter->setObjectName(QStringLiteral("codeSplitter"));
     m_codeSplitter->addWidget(m_reference);
     m_codeSplitter->addWidget(m_kernel);
-    m_codeSplitter->setSizes({ 330, 670 });
+    m_codeSplitter->addWidget(m_disassembly); // View → Disassembly shows it
+    m_codeSplitter->setSizes({ 330, 670, 0 });
+    m_disassembly->hide();
     m_bottomTabs->setObjectName(QStringLiteral("bottomTabs"));
     m_bottomTabs->setDocumentMode(true);
     m_bottomTabs->addTab(m_compiler, tr("Compiler Output"));
@@ -312,6 +318,15 @@ void MainWindow::connectActions()
     connect(m_reward, &RewardPlot::turnClicked, this, &MainWindow::goToTurn);
     connect(m_roofline, &RooflineView::turnClicked, this, &MainWindow::goToTurn);
     connect(m_ncuController, &NcuController::errorOccurred, this, &MainWindow::showError);
+    connect(m_disassemblyController, &DisassemblyController::errorOccurred, this, &MainWindow::showError);
+    connect(m_actions->showDisassembly, &QAction::toggled, this, [this](bool on) {
+        m_disassembly->setVisible(on);
+        if (on && m_codeSplitter->sizes().value(2) < 80) {
+            const int width = m_codeSplitter->width();
+            m_codeSplitter->setSizes({ width * 26 / 100, width * 40 / 100, width * 34 / 100 });
+        }
+        m_disassemblyController->setActive(on);
+    });
     m_agent = new AgentController(this, m_actions, m_transcript);
     connect(m_agent, &AgentController::errorOccurred, this, &MainWindow::showError);
     connect(m_agent, &AgentController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -350,6 +365,7 @@ void MainWindow::connectActions()
     connect(m_teachingController, &TeachingController::errorOccurred, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_forkTree, &ForkTreeView::contextMenuFilled, m_curation, &CurationController::addMenuEntries, Qt::DirectConnection);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(m_ncuController, &NcuController::profiled, m_disassemblyController, &DisassemblyController::refreshCounters);
     connect(m_ncuController, &NcuController::profiled, this, [this] {
         statusBar()->showMessage(tr("Nsight Compute profile stored with the turn."), 6000);
         findChild<QDockWidget*>(QStringLiteral("ncuDock"))->raise();
@@ -402,6 +418,7 @@ bool MainWindow::openStore(const QString& path)
     m_summary->setStore(nullptr);
     m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
+    m_disassemblyController->setStore(nullptr);
     m_curation->setStore(nullptr);
     m_transfer->cancel(); // an import into the store being closed is rolled back
     m_transfer->setStorePath(path);
@@ -409,6 +426,7 @@ bool MainWindow::openStore(const QString& path)
     m_curation->setStore(m_store.get());
     m_cache->setStore(m_store.get());
     m_ncuController->setStore(m_store.get());
+    m_disassemblyController->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
     m_summary->setStore(m_store.get());
     m_welcome->setStorePath(path);
@@ -593,6 +611,10 @@ bool MainWindow::showPane(const QString& name)
         m_bottomTabs->setCurrentWidget(pane);
         return true;
     }
+    if (name == QLatin1String("disassembly")) {
+        m_actions->showDisassembly->setChecked(true);
+        return true;
+    }
     // A dock's pane: brought to the front of its tabs.
     const QHash<QString, QString> docks { { QStringLiteral("roofline"), QStringLiteral("rooflineDock") },
         { QStringLiteral("timing"), QStringLiteral("timingDock") }, { QStringLiteral("timeline"), QStringLiteral("timelineDock") } };
@@ -675,6 +697,7 @@ void MainWindow::showKernel()
     const QMap<QString, QString>* baseHashes = baseTurn >= 0 && baseTurn != turn
         ? &m_trajectory.turns.at(baseTurn).workspace.hashes() : nullptr;
     m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn), baseHashes);
+    m_disassemblyController->showTurn(&m_trajectory, turn, baseTurn != turn ? baseTurn : -1, turnLabel(baseTurn));
 }
 
 void MainWindow::updateNavigation()

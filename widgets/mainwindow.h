@@ -25,6 +25,8 @@ class CurationController;
 class ImportExportController;
 class KernelView;
 class NcuController;
+class DisassemblyController;
+class DisassemblyView;
 class NcuView;
 class ReferenceView;
 class RewardPlot;
@@ -143,6 +145,8 @@ private:
     TracePanel* m_trace;
     NcuView* m_ncu;
     NcuController* m_ncuController;
+    DisassemblyView* m_disassembly;
+    DisassemblyController* m_disassemblyController;
     AgentController* m_agent = nullptr;
     Toast* m_toast = nullptr;
     CurationController* m_curation = nullptr;

@@ -53,6 +53,9 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     unifiedDiff = make(QStringLiteral("actionUnifiedDiff"), tr("U&nified Diff"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D),
         tr("Show a diff as one column of removed and added lines instead of two sides"));
     unifiedDiff->setCheckable(true);
+    showDisassembly = make(QStringLiteral("actionShowDisassembly"), tr("Disassembly (SASS/&PTX)"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A),
+        tr("Show the code the GPU runs beside the kernel files, line by line"));
+    showDisassembly->setCheckable(true);
     nextChange = make(QStringLiteral("actionNextChange"), tr("Ne&xt Change"), QKeySequence(Qt::Key_F7),
         tr("Go to the next changed block of the diff (then the next changed file)"));
     previousChange = make(QStringLiteral("actionPreviousChange"), tr("Pre&vious Change"), QKeySequence(Qt::SHIFT | Qt::Key_F7),
@@ -63,7 +66,7 @@ WorkbenchActions::WorkbenchActions(QObject* parent)
     teachingMode = make(QStringLiteral("actionTeachingMode"), tr("&Teaching Mode"), QKeySequence(Qt::Key_F8),
         tr("Show each turn's lesson beside the code and what to look for in the timeline"));
     teachingMode->setCheckable(true);
-    m_view = { toggleDiff, compareWithCurrent, unifiedDiff, nextChange, previousChange, find, focusTrajectories, teachingMode };
+    m_view = { toggleDiff, compareWithCurrent, unifiedDiff, showDisassembly, nextChange, previousChange, find, focusTrajectories, teachingMode };
 
     forkHere = make(QStringLiteral("actionForkHere"), tr("&Fork Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
         tr("Let the agent go on from this turn on a new branch; the turns up to here are shared"));
@@ -164,7 +167,7 @@ void WorkbenchActions::buildMenus(QMenuBar* bar, const QList<QAction*>& dockTogg
     go->addActions({ previousLesson, nextLesson });
 
     QMenu* view = bar->addMenu(tr("&View"));
-    view->addActions({ toggleDiff, compareWithCurrent, unifiedDiff, nextChange, previousChange, find, focusTrajectories });
+    view->addActions({ toggleDiff, compareWithCurrent, unifiedDiff, showDisassembly, nextChange, previousChange, find, focusTrajectories });
     view->addSeparator();
     view->addAction(teachingMode);
     view->addSeparator();

@@ -38,6 +38,7 @@ public:
     QAction* toggleDiff;
     QAction* compareWithCurrent;
     QAction* unifiedDiff; // one column of removed and added lines instead of two sides
+    QAction* showDisassembly; // the SASS/PTX pane beside the kernel editor
     QAction* nextChange;
     QAction* previousChange;
     QAction* find;

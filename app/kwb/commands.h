@@ -17,6 +17,8 @@ int info(const QStringList& arguments);
 int exportStore(const QStringList& arguments);
 int importFile(const QStringList& arguments);
 int importTrace(const QStringList& arguments);
+int disasm(const QStringList& arguments);
+int attachProfile(const QStringList& arguments);
 int generateSynthetic(const QStringList& arguments);
 int check(const QStringList& arguments);
 int eval(const QStringList& arguments);

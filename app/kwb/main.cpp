@@ -31,11 +31,18 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "  info STORE                       counts, tasks and branches of a store\n"
                           "  export STORE [--format F]        write trajectories to stdout or -o FILE; F: jsonl (native),\n"
                           "                                   sft, pairs, rollouts, atif, kernelbench; --accepted-only,\n"
-                          "                                   --up-to-best, --pairs-by reward|label, --task T\n"
+                          "                                   --up-to-best, --pairs-by reward|label, --task T,\n"
+                          "                                   --synthesize-prompt (sft)\n"
                           "  import FILE_OR_FOLDER --store S  add trajectories: native JSONL, OpenAI chat JSONL, ATIF,\n"
-                          "                                   a KernelBench run (--tasks DIR), a CUDA Agent workspace or\n"
-                          "                                   another .kwb store;\n"
-                          "                                   the format is recognised, or named with --format\n"
+                          "                                   request/response JSONL (swe-agent), a KernelBench run\n"
+                          "                                   (--tasks DIR), a CUDA Agent workspace, another .kwb store\n"
+                          "                                   or a folder of such files; the format is recognised, or\n"
+                          "                                   named with --format; --on-duplicate skip|fail\n"
+                          "  disasm STORE --turn UUID        the SASS/PTX of a turn's build: its kernels, or one with\n"
+                          "                                   --kernel NAME [--sass|--ptx], --against UUID (how it\n"
+                          "                                   changed), --attach FILE (keep kwb-runner disasm's output)\n"
+                          "  attach-profile STORE RESULT --turn UUID [--report FILE]\n"
+                          "                                   keep kwb-runner eval --ncu's profile with a turn\n"
                           "  import-trace TRACE --store S --turn UUID\n"
                           "                                   keep a Chrome trace / Kineto JSON as a turn's trace\n"
                           "  gen-synthetic --store STORE      add synthetic trajectories (for scale tests)\n"
@@ -96,6 +103,10 @@ int main(int argc, char** argv)
         return kwb::cli::importFile(args);
     if (command == QLatin1String("import-trace"))
         return kwb::cli::importTrace(args);
+    if (command == QLatin1String("disasm"))
+        return kwb::cli::disasm(args);
+    if (command == QLatin1String("attach-profile"))
+        return kwb::cli::attachProfile(args);
     if (command == QLatin1String("gen-synthetic"))
         return kwb::cli::generateSynthetic(args);
     if (command == QLatin1String("check"))

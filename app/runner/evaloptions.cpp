@@ -27,6 +27,7 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --no-baselines           do not time eager and torch.compile
   --tracer PATH            libkwb_tracer.so for the trace pass on the GPU (default: the one beside kwb-runner)
   --no-trace               no trace pass
+  --no-disasm              no SASS/PTX listing of the build (cuobjdump, nvdisasm)
   --ncu REGEX              profile the candidate's kernels matching REGEX once more under Nsight Compute
                            (--clock-control none; the metrics and the report file come with the result)
   --ncu-path PATH          the ncu to use (default: ncu on the PATH)
@@ -116,6 +117,10 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
         }
         if (args[i] == "--no-baselines") {
             r.timeBaselines = false;
+            continue;
+        }
+        if (args[i] == "--no-disasm") {
+            r.disassemble = false;
             continue;
         }
         if (args[i] == "--no-trace") {

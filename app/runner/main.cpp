@@ -1,5 +1,6 @@
 // kwb-runner: the Qt-free program that runs where the GPU is; the workbench starts it and reads its JSON.
 #include "calibratecommand.h"
+#include "disasmcommand.h"
 #include "evalcommand.h"
 #include "fingerprintcommand.h"
 #include "runner/inputwatch.h"
@@ -30,6 +31,7 @@ Commands:
   floor --task T       the least work a task needs: bytes and FLOPs
   lint --tasks DIR     find tasks whose output lets a wrong kernel pass (zeros, a constant, a cached answer)
   shell --dir D -- CMD run a command as the agent's bash tool does: sandboxed, time-limited (see shell --help)
+  disasm MODULE --out F  SASS (with source lines) and PTX of a build, as an evaluation keeps them (see disasm --help)
   fingerprint          print this host's environment (CPU, CUDA devices, driver, LibTorch)
   summarize FILE.pt    print dtype, shape and statistics of each tensor in a torch.save file
 
@@ -83,6 +85,8 @@ int main(int argc, char* argv[])
         return kwb::runner::floorCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "lint")
         return kwb::runner::lintCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
+    if (command == "disasm")
+        return kwb::runner::disasmCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "shell")
         return kwb::runner::shellCommand({ args.begin() + 1, args.end() }, std::cout, std::cerr);
     if (command == "fingerprint" && args.size() == 1)

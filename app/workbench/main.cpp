@@ -99,7 +99,7 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
     if (turn > 0 && turn - 1 != window.navigator().position() && !window.goToPosition(turn - 1))
         return fail(QApplication::translate("main", "The trajectory has no turn %1 on its main branch.").arg(turn));
     if (parser.isSet(QStringLiteral("pane")) && !window.showPane(parser.value(QStringLiteral("pane"))))
-        return fail(QApplication::translate("main", "Unknown pane %1: use compiler, transcript, verification, roofline, timing or timeline.")
+        return fail(QApplication::translate("main", "Unknown pane %1: use compiler, transcript, verification, roofline, timing, timeline or disassembly.")
                         .arg(parser.value(QStringLiteral("pane"))));
     window.show();
     for (int i = 0; i < 5; ++i)
@@ -147,7 +147,7 @@ int main(int argc, char** argv)
         { QStringLiteral("screenshot"), QApplication::translate("main", "Render the window offscreen into a PNG file and exit."), QStringLiteral("FILE") },
         { QStringLiteral("trajectory"), QApplication::translate("main", "With --screenshot: the trajectory (uuid, or row of the list from 1)."), QStringLiteral("ID") },
         { QStringLiteral("turn"), QApplication::translate("main", "With --screenshot: the turn along the main branch, from 1."), QStringLiteral("N") },
-        { QStringLiteral("pane"), QApplication::translate("main", "With --screenshot: the pane to show (compiler, transcript, verification, roofline, timing, timeline)."), QStringLiteral("NAME") },
+        { QStringLiteral("pane"), QApplication::translate("main", "With --screenshot: the pane to show (compiler, transcript, verification, roofline, timing, timeline, disassembly)."), QStringLiteral("NAME") },
         { QStringLiteral("diff"), QApplication::translate("main", "With --screenshot: show the kernel diff against the previous turn.") },
         { QStringLiteral("teaching"), QApplication::translate("main", "With --screenshot: Teaching Mode on (the Lesson pane, the timeline's highlights).") },
         { QStringLiteral("size"), QApplication::translate("main", "With --screenshot: window size (default 1600x1000)."), QStringLiteral("WxH"), QStringLiteral("1600x1000") },

@@ -23,12 +23,12 @@ constexpr qint64 kMaxTraceBytes = qint64(512) << 20; // larger traces stay out o
 
 ToolOutcome errorOutcome(const QString& text)
 {
-    return { text.startsWith(QLatin1String("Error: ")) ? text : QStringLiteral("Error: ") + text, true, {}, {}, {} };
+    return { text.startsWith(QLatin1String("Error: ")) ? text : QStringLiteral("Error: ") + text, true, {}, {}, {}, {} };
 }
 
 ToolOutcome fileOutcome(const WorkspaceFiles::Result& result)
 {
-    return result.isError ? errorOutcome(result.text) : ToolOutcome { result.text, false, {}, {}, {} };
+    return result.isError ? errorOutcome(result.text) : ToolOutcome { result.text, false, {}, {}, {}, {} };
 }
 
 } // namespace
@@ -164,7 +164,7 @@ void Toolbox::startBash(const QString& command)
             ? QString()
             : QStringLiteral("[no sandbox: %1]\n").arg(QString::fromStdString(sandbox.note()));
         connect(m_shell, &ShellCommand::finished, this, [this, note](const QString& output, bool isError) mutable {
-            deliver({ note + output, isError, {}, {}, {} }, false); // clipped already, with its status line after the cut
+            deliver({ note + output, isError, {}, {}, {}, {} }, false); // clipped already, with its status line after the cut
             note.clear();
         });
     }
@@ -246,8 +246,12 @@ void Toolbox::evaluationFinished(const QJsonObject& result)
         else if (file.open(QIODevice::ReadOnly))
             trace = file.readAll();
     }
+    QByteArray disassembly;
+    const QString disassemblyPath = result.value(QLatin1String("disassembly")).toObject().value(QLatin1String("path")).toString();
+    if (QFile file(disassemblyPath); !disassemblyPath.isEmpty() && file.size() <= kMaxTraceBytes && file.open(QIODevice::ReadOnly))
+        disassembly = file.readAll();
     m_runDirectory.reset();
-    deliver({ EvalReport::text(m_depth, result, eval, trace) + traceNote, false, eval, trace, eval.environmentError() }, true);
+    deliver({ EvalReport::text(m_depth, result, eval, trace) + traceNote, false, eval, trace, disassembly, eval.environmentError() }, true);
 }
 
 void Toolbox::evaluationFailed(const QString& sentence)

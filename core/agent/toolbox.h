@@ -50,6 +50,7 @@ struct ToolOutcome
     bool isError = false;
     std::optional<EvalResult> eval;
     QByteArray trace;
+    QByteArray disassembly; // the build's SASS and PTX (kwb-disassembly/1), when the runner read them
     // Why the environment failed the call (no GPU, the runner missing, its host lost), when it did: not the agent's
     // doing, so the run stops there rather than let the agent spend turns against a broken machine.
     QString environmentError;

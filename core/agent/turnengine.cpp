@@ -60,6 +60,7 @@ struct TurnEngine::Run
     QString environmentError; // why the environment failed a call of this turn; the run ends with the turn
     std::optional<EvalResult> eval; // the last evaluation a tool ran in this turn
     QByteArray trace; // that evaluation's trace
+    QByteArray disassembly; // and its build's SASS and PTX
 
     Run()
         : folder(QDir::temp().filePath(QStringLiteral("kwb-branch-XXXXXX")))
@@ -202,6 +203,7 @@ void TurnEngine::askPolicy()
     run.finalAnswer = false;
     run.eval.reset();
     run.trace.clear();
+    run.disassembly.clear();
     PolicyContext context;
     context.conversation = run.conversation;
     context.tools = Toolbox::schemas();
@@ -282,6 +284,7 @@ void TurnEngine::toolFinished(const QString& callId, const ToolOutcome& outcome)
         if (outcome.eval) {
             run.eval = outcome.eval;
             run.trace = outcome.trace;
+            run.disassembly = outcome.disassembly;
         } else {
             run.turn.annotations.append(
                 engineNote(tr("The final evaluation gave no result: %1").arg(outcome.output.left(2000))));
@@ -299,6 +302,7 @@ void TurnEngine::toolFinished(const QString& callId, const ToolOutcome& outcome)
     if (outcome.eval) {
         run.eval = outcome.eval;
         run.trace = outcome.trace;
+        run.disassembly = outcome.disassembly;
     }
     ++run.nextCall;
     if (!outcome.environmentError.isEmpty()) {
@@ -337,6 +341,14 @@ void TurnEngine::completeTurn()
                 return;
             }
             turn.eval->traceBlob = *hash;
+        }
+        if (!run.disassembly.isEmpty()) {
+            const auto hash = m_store->addBlob(run.disassembly, &error);
+            if (!hash) {
+                end(false, tr("The turn's disassembly could not be stored: %1").arg(error));
+                return;
+            }
+            turn.eval->disassemblyBlob = *hash;
         }
     }
     if (!m_store->addTurn(run.trajectoryId, turn, &error)) {

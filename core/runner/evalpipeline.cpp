@@ -2,6 +2,7 @@
 
 #include "runner/calibration.h"
 #include "runner/diagnosticsparser.h"
+#include "runner/disassembly.h"
 #include "runner/environmentfingerprint.h"
 #include "runner/gpulock.h"
 #include "runner/jsonwriter.h"
@@ -388,7 +389,7 @@ void EvalPipeline::profileWithNcu()
     const std::string report = dir + "/report";
     const std::vector<std::string> launcher = { ncu, "--clock-control", "none", "--profile-from-start", "off",
         "--target-processes", "all", "--kernel-name", "regex:" + m_request.ncuKernelRegex, "--launch-count", "50",
-        "--metrics", metrics, "--export", report, "--force-overwrite" };
+        "--metrics", metrics, "--section", "SourceCounters", "--export", report, "--force-overwrite" };
     candidate("profile", m_ncu, {}, launcher);
     const std::string log = m_ncu.log;
     if (m_ncu.status != "passed" || !fs::exists(report + ".ncu-rep")) {
@@ -412,7 +413,26 @@ void EvalPipeline::profileWithNcu()
     if (!outcome.succeeded() || !parseNcuCsv(readTail(spec.logPath, kMaxCompilerOutput), &m_ncuLaunches, &error)) {
         m_ncu.status = "error";
         m_ncu.message = outcome.succeeded() ? error : "ncu --import " + outcome.describe() + ".";
+        return;
     }
+    // The source page: each SASS instruction's executions and stall samples (the SourceCounters section).
+    ProcessSpec source = spec;
+    source.argv = { ncu, "--import", report + ".ncu-rep", "--csv", "--page", "source", "--print-source", "sass" };
+    source.logPath = dir + "/source.csv";
+    std::string sourceError;
+    if (runProcess(source).succeeded() && parseNcuSourceCsv(readTail(source.logPath, kMaxCompilerOutput), &m_ncuSource, &sourceError))
+        m_ncuSourceCsv = source.logPath;
+    else
+        m_ncuSource.clear(); // the metrics stand without it
+}
+
+const NcuLaunch* EvalPipeline::firstLaunchOf(const std::string& kernel) const
+{
+    for (const NcuLaunch& launch : m_ncuLaunches) {
+        if (launch.kernel == kernel)
+            return &launch;
+    }
+    return nullptr;
 }
 
 void EvalPipeline::writeNcuResult(JsonWriter& w) const
@@ -425,10 +445,21 @@ void EvalPipeline::writeNcuResult(JsonWriter& w) const
     if (m_ncu.status == "passed") {
         w.key("report").value(stageDirectory("candidate_profile") + "/report.ncu-rep");
         w.key("csv").value(stageDirectory("candidate_profile") + "/metrics.csv");
+        if (!m_ncuSourceCsv.empty())
+            w.key("source_csv").value(m_ncuSourceCsv);
     }
     w.key("kernels").beginArray();
     for (const NcuLaunch& launch : m_ncuLaunches) {
         w.beginObject().key("name").value(launch.kernel).key("launch").value(launch.id);
+        // The source page's counters, with the first launch of their kernel: [offset, executed, stall samples].
+        for (const NcuSourceCounters& page : m_ncuSource) {
+            if (page.kernel != launch.kernel || &launch != firstLaunchOf(launch.kernel))
+                continue;
+            w.key("source").beginArray();
+            for (const NcuSourceCounters::Instruction& i : page.instructions)
+                w.beginArray().value(i.offset).value(i.executed).value(i.stallSamples).endArray();
+            w.endArray();
+        }
         w.key("block").value(launch.block).key("grid").value(launch.grid);
         w.key("metrics").beginArray(); // the workbench's metric set, in its order; the CSV keeps everything
         for (const std::string& metric : ncuMetricNames()) {
@@ -443,6 +474,82 @@ void EvalPipeline::writeNcuResult(JsonWriter& w) const
         w.endArray().endObject();
     }
     w.endArray();
+    w.endObject();
+}
+
+// The code the GPU runs, once per build: read by the runner (outside every sandbox, after the build) out of the modules
+// the build left, kept in the cache by the modules' bytes and copied into the run. Its absence is a note, never a
+// verdict.
+void EvalPipeline::disassemble()
+{
+    if (!m_request.disassemble || m_request.device != "cuda" || !hasCudaSources())
+        return;
+    std::vector<std::string> modules;
+    std::error_code ec;
+    if (!m_module.empty()) {
+        modules.push_back(m_module);
+    } else if (m_layout == "single-file") {
+        for (auto it = fs::recursive_directory_iterator(torchExtensionsDirectory(), ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (it->is_regular_file() && it->path().extension() == ".so")
+                modules.push_back(it->path().string());
+        }
+        std::sort(modules.begin(), modules.end());
+    }
+    if (modules.empty()) {
+        m_disassemblyMessage = "the build left no module to disassemble";
+        return;
+    }
+    Sha256 digest;
+    for (const std::string& module : modules)
+        digest.addFile(module);
+    const fs::path cached = fs::absolute(m_request.cacheDirectory) / "disasm" / (digest.hex().substr(0, 32) + ".json");
+    const fs::path here = fs::path(m_request.runDirectory) / "disassembly.json";
+    if (!fs::exists(cached)) {
+        static std::mutex findLock;
+        static std::map<std::string, Disassembly::Tools> found; // by Python: one search per runner process
+        Disassembly::Tools tools;
+        {
+            std::lock_guard<std::mutex> hold(findLock);
+            auto it = found.find(m_request.python);
+            if (it == found.end())
+                it = found.emplace(m_request.python, Disassembly::findTools(m_request.python)).first;
+            tools = it->second;
+        }
+        fs::create_directories(cached.parent_path(), ec);
+        const fs::path scratch = fs::path(m_request.runDirectory) / "trusted-tmp" / "disasm";
+        std::string error;
+        int kernels = 0;
+        const std::vector<std::string> roots { m_candidateCopy, torchExtensionsDirectory(), stageDirectory("compile"),
+            (fs::absolute(m_request.cacheDirectory) / "build" / m_buildKey).string() };
+        if (!Disassembly::write(modules, roots, tools, scratch.string(), (cached.string() + "." + std::to_string(::getpid()) + "-" + fs::path(m_request.runDirectory).filename().string()), &kernels, &error)) {
+            m_disassemblyMessage = error;
+            return;
+        }
+        fs::rename(cached.string() + "." + std::to_string(::getpid()) + "-" + fs::path(m_request.runDirectory).filename().string(), cached, ec);
+        removeTree(scratch.string());
+    }
+    fs::copy_file(cached, here, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+        m_disassemblyMessage = "the disassembly could not be copied into the run: " + ec.message();
+        return;
+    }
+    m_disassembly = here.string();
+    // Functions in it, counted as the writer counted them.
+    std::ifstream in(here);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (size_t at = text.find(",@function"); at != std::string::npos; at = text.find(",@function", at + 1))
+        ++m_disassembledKernels;
+}
+
+void EvalPipeline::writeDisassemblyResult(JsonWriter& w) const
+{
+    if (m_disassembly.empty() && m_disassemblyMessage.empty())
+        return;
+    w.key("disassembly").beginObject();
+    if (!m_disassembly.empty())
+        w.key("path").value(m_disassembly).key("kernels").value(m_disassembledKernels);
+    else
+        w.key("message").value(m_disassemblyMessage);
     w.endObject();
 }
 
@@ -700,6 +807,12 @@ void EvalPipeline::compile()
                 environment.push_back("TORCH_CUDA_ARCH_LIST=" + buildArch());
         }
         m_compileSeesGpu = m_request.device == "cuda" && environment.empty();
+        // Source lines in every build's SASS, the candidate's own load_inline flags included (nvcc reads this
+        // variable itself); -lineinfo changes no instruction.
+        if (m_request.device == "cuda" && m_request.disassemble) {
+            const char* appended = std::getenv("NVCC_APPEND_FLAGS");
+            environment.push_back(std::string("NVCC_APPEND_FLAGS=") + (appended && *appended ? std::string(appended) + " " : std::string()) + "-lineinfo");
+        }
         runHarness("compile", args, m_request.compileLimits, true, m_compile, environment, {}, writable);
     }
     m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
@@ -1191,6 +1304,8 @@ void EvalPipeline::runCandidate()
         }
     } join { earlyThread };
     compile();
+    if (m_compile.status == "passed")
+        disassemble();
     if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
     evaluate();
@@ -1338,6 +1453,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.endObject();
 
     writeTraceResult(w);
+    writeDisassemblyResult(w);
     if (!m_request.ncuKernelRegex.empty())
         writeNcuResult(w);
     const JsonValue& counted = m_evaluate.result["floor"].isObject() ? m_evaluate.result["floor"] : m_baselines.result["floor"];

@@ -130,6 +130,14 @@ private:
     std::string m_candidateTrace;
     std::string m_referenceTrace;
     std::string m_traceMessage;
+    std::string m_ncuSourceCsv; // ncu's source page, when it could be exported
+    std::vector<NcuSourceCounters> m_ncuSource; // and what it says
+    const NcuLaunch* firstLaunchOf(const std::string& kernel) const;
+    void disassemble();
+    void writeDisassemblyResult(JsonWriter& w) const;
+    std::string m_disassembly; // the run's disassembly.json
+    std::string m_disassemblyMessage; // why there is none
+    int m_disassembledKernels = 0;
     std::vector<double> m_innerSpans; // each timed call's kernels' span on the GPU (µs), from the trace
     JsonValue m_gpuTiming; // their statistics: the candidate's figure on the GPU
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's

@@ -53,6 +53,7 @@ struct EvalRequest
     std::string tracerPath; // libkwb_tracer.so for the trace pass on the GPU; empty: no trace pass
     std::string ncuKernelRegex; // profile the candidate's kernels whose names match once more under Nsight Compute
     std::string ncuPath = "ncu";
+    bool disassemble = true; // SASS (with source lines) and PTX of a CUDA build, for the turn's code view
     bool keepOutputs = false; // keep the trial outputs (gigabytes on large tasks) after the judge has read them
     TimingProtocol protocol;
     // No stage may write a file over 32 GiB (a trial output of the largest tasks is 2 GiB) or hold more than

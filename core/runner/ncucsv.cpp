@@ -1,6 +1,7 @@
 #include "runner/ncucsv.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 
@@ -213,6 +214,72 @@ bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::s
             launch.values.push_back(v);
         }
         launches->push_back(std::move(launch));
+    }
+    return true;
+}
+
+bool parseNcuSourceCsv(std::string_view text, std::vector<NcuSourceCounters>* kernels, std::string* error)
+{
+    kernels->clear();
+    std::size_t pos = 0;
+    int line = 0;
+    int address = -1;
+    int executed = -1;
+    int samples = -1;
+    long long base = -1;
+    while (pos < text.size()) {
+        bool ok = true;
+        const std::vector<std::string> fields = readRecord(text, &pos, &ok);
+        ++line;
+        if (!ok) {
+            *error = "ncu's source page has a quote left open at line " + std::to_string(line);
+            return false;
+        }
+        if (fields.size() >= 2 && fields[0] == "Kernel Name") {
+            kernels->push_back({ fields[1], {} });
+            address = executed = samples = -1;
+            base = -1;
+            continue;
+        }
+        if (!fields.empty() && fields[0] == "Address") {
+            for (int i = 0; i < int(fields.size()); ++i) {
+                if (fields[i] == "Address")
+                    address = i;
+                else if (fields[i] == "Instructions Executed")
+                    executed = i;
+                else if (fields[i] == "Warp Stall Sampling (All Samples)")
+                    samples = i;
+            }
+            if (kernels->empty())
+                kernels->push_back({ std::string(), {} });
+            continue;
+        }
+        if (fields.size() < 2 || address < 0 || kernels->empty())
+            continue; // ncu's ==PROF== notes, blank lines
+        if (int(fields.size()) <= std::max({ address, executed, samples })) {
+            *error = "ncu's source page has a short row at line " + std::to_string(line);
+            return false;
+        }
+        char* end = nullptr;
+        const long long at = std::strtoll(fields[std::size_t(address)].c_str(), &end, 16);
+        if (end == fields[std::size_t(address)].c_str()) {
+            *error = "ncu's source page has an address that is not one (\"" + fields[std::size_t(address)] + "\") at line " + std::to_string(line);
+            return false;
+        }
+        if (base < 0)
+            base = at;
+        const auto count = [&](int column) {
+            if (column < 0)
+                return -1LL;
+            bool isNumber = false;
+            const double v = toNumber(fields[std::size_t(column)], &isNumber);
+            return isNumber && std::isfinite(v) ? static_cast<long long>(v) : -1LL;
+        };
+        kernels->back().instructions.push_back({ at - base, count(executed), count(samples) });
+    }
+    if (kernels->empty() || kernels->front().instructions.empty()) {
+        *error = "ncu's source page holds no instruction (was the SourceCounters section collected?)";
+        return false;
     }
     return true;
 }

@@ -32,4 +32,23 @@ struct NcuLaunch
 // *error (line number included) when the text is not such a table.
 bool parseNcuCsv(std::string_view text, std::vector<NcuLaunch>* launches, std::string* error);
 
+// One kernel's source page (`ncu --import REPORT --csv --page source --print-source sass`, SourceCounters section):
+// per SASS instruction its offset in the function (ncu prints the loaded address; the first instruction is offset
+// 0), the warp-level instructions executed and the warp-stall samples.
+struct NcuSourceCounters
+{
+    struct Instruction
+    {
+        long long offset = 0;
+        long long executed = -1;
+        long long stallSamples = -1;
+    };
+    std::string kernel; // the demangled name ncu prints
+    std::vector<Instruction> instructions;
+};
+
+// Reads that page: a "Kernel Name" line per kernel, its header of columns, one row per instruction. False with a
+// one-sentence *error (line number included) when the text is not such a page.
+bool parseNcuSourceCsv(std::string_view text, std::vector<NcuSourceCounters>* kernels, std::string* error);
+
 } // namespace kwb::runner

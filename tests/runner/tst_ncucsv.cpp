@@ -18,6 +18,8 @@ private slots:
     void skipsNotesBeforeTheTable();
     void brokenTablesSayWhere_data();
     void brokenTablesSayWhere();
+    void readsTheSourcePage();
+    void aSourcePageWithoutInstructionsIsASentence();
 
 private:
     static std::string fixture(const char* name);
@@ -117,6 +119,38 @@ void TestNcuCsv::brokenTablesSayWhere()
     std::string error;
     QVERIFY(!parseNcuCsv(text.toStdString(), &launches, &error));
     QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
+}
+
+// The source page of a real profile (SourceCounters): one row per SASS instruction at its loaded address, offsets
+// from the function's start as nvdisasm numbers them.
+void TestNcuCsv::readsTheSourcePage()
+{
+    std::vector<NcuSourceCounters> kernels;
+    std::string error;
+    QVERIFY2(parseNcuSourceCsv(fixture("source_row_scale_vec4_h200.csv"), &kernels, &error), error.c_str());
+    QCOMPARE(kernels.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(kernels[0].kernel),
+        QStringLiteral("<unnamed>::row_scale_vec4_kernel(const float *, const float4 *, float4 *, long, long)"));
+    const auto& rows = kernels[0].instructions;
+    QCOMPARE(rows.size(), std::size_t(80));
+    long long samples = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        QCOMPARE(rows[i].offset, static_cast<long long>(16 * i)); // every SASS instruction is 16 bytes on sm_90
+        QVERIFY(rows[i].executed >= 0);
+        samples += rows[i].stallSamples;
+    }
+    QCOMPARE(samples, 5880LL);
+    QCOMPARE(rows[0].executed, 196608LL); // the first instruction runs once per warp: 8 x 3072 blocks of 8 warps
+}
+
+void TestNcuCsv::aSourcePageWithoutInstructionsIsASentence()
+{
+    std::vector<NcuSourceCounters> kernels;
+    std::string error;
+    QVERIFY(!parseNcuSourceCsv("==PROF== Disconnected\n", &kernels, &error));
+    QVERIFY2(error.find("SourceCounters") != std::string::npos, error.c_str());
+    QVERIFY(!parseNcuSourceCsv("\"Kernel Name\",\"k\",\n\"Address\",\"Source\",\"Instructions Executed\"\n\"zz\",\"NOP\",\"1\"\n", &kernels, &error));
+    QVERIFY2(error.find("line 3") != std::string::npos, error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestNcuCsv)
