@@ -275,6 +275,10 @@ void DisassemblyView::showCurrent()
         m_diff->show();
     }
     m_table->resizeColumnsToContents();
+    // A long operand list is elided so that the counters stay in view; its whole text is a drag away.
+    const int most = QFontMetrics(codeFont()).horizontalAdvance(QLatin1Char('M')) * 34;
+    if (m_table->columnWidth(DisassemblyModel::InstructionColumn) > most)
+        m_table->setColumnWidth(DisassemblyModel::InstructionColumn, most);
     if (m_highlightLine > 0)
         m_highlighted = m_model->rowsOfLine({}, m_highlightLine);
     updateSummary();

@@ -321,9 +321,10 @@ void MainWindow::connectActions()
     connect(m_disassemblyController, &DisassemblyController::errorOccurred, this, &MainWindow::showError);
     connect(m_actions->showDisassembly, &QAction::toggled, this, [this](bool on) {
         m_disassembly->setVisible(on);
-        if (on && m_codeSplitter->sizes().value(2) < 80) {
-            const int width = m_codeSplitter->width();
-            m_codeSplitter->setSizes({ width * 26 / 100, width * 40 / 100, width * 34 / 100 });
+        if (on) { // room for the listing: the reference narrows, the CUDA and its SASS share the rest
+            const QList<int> sizes = m_codeSplitter->sizes();
+            const int width = std::max(m_codeSplitter->width(), sizes.value(0) + sizes.value(1) + sizes.value(2));
+            m_codeSplitter->setSizes({ width * 18 / 100, width * 37 / 100, width * 45 / 100 });
         }
         m_disassemblyController->setActive(on);
     });

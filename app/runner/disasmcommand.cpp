@@ -63,7 +63,7 @@ int disasmCommand(const std::vector<std::string_view>& args, std::ostream& out, 
         err << "kwb-runner disasm: " << error << ".\n";
         return 1;
     }
-    out << "Wrote " << kernels << " function(s) to " << output << " (" << tools.version << ").\n";
+    out << "Wrote " << kernels << " kernel(s) to " << output << " (" << tools.version << ").\n";
     return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 #include "samplestore.h"
 #include "timelineview.h"
+#include "disassemblyview.h"
 #include "tracepanel.h"
 #include "windowsettings.h"
 
@@ -109,7 +110,16 @@ int screenshot(kwb::MainWindow& window, const QCommandLineParser& parser, const 
             QThread::msleep(10);
             QApplication::processEvents();
         }
-        if (parser.isSet(QStringLiteral("kernel"))) {
+        auto* disassembly = window.findChild<kwb::DisassemblyView*>();
+        if (disassembly && disassembly->isVisible() && (parser.isSet(QStringLiteral("kernel")) || parser.isSet(QStringLiteral("find")))) {
+            // The disassembly pane: its kernel, and the first instruction that matches (its CUDA line marked too).
+            if (parser.isSet(QStringLiteral("kernel")) && !disassembly->showKernel(parser.value(QStringLiteral("kernel"))))
+                return fail(QApplication::translate("main", "No kernel of this turn's build matches %1.").arg(parser.value(QStringLiteral("kernel"))));
+            if (parser.isSet(QStringLiteral("find")) && !disassembly->findNext(parser.value(QStringLiteral("find"))))
+                return fail(QApplication::translate("main", "No instruction of this kernel matches %1.").arg(parser.value(QStringLiteral("find"))));
+            for (int i = 0; i < 5; ++i)
+                QApplication::processEvents();
+        } else if (parser.isSet(QStringLiteral("kernel"))) {
             trace->timeline()->setHighlight(parser.value(QStringLiteral("kernel")));
             if (!trace->timeline()->showFirstHighlight())
                 return fail(QApplication::translate("main", "No kernel of this turn's trace matches %1.").arg(parser.value(QStringLiteral("kernel"))));
@@ -152,7 +162,8 @@ int main(int argc, char** argv)
         { QStringLiteral("teaching"), QApplication::translate("main", "With --screenshot: Teaching Mode on (the Lesson pane, the timeline's highlights).") },
         { QStringLiteral("size"), QApplication::translate("main", "With --screenshot: window size (default 1600x1000)."), QStringLiteral("WxH"), QStringLiteral("1600x1000") },
         { QStringLiteral("tour"), QApplication::translate("main", "With --screenshot: what a first start shows (the key turn in Teaching Mode, the guide card).") },
-        { QStringLiteral("kernel"), QApplication::translate("main", "With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline."), QStringLiteral("REGEX") },
+        { QStringLiteral("kernel"), QApplication::translate("main", "With --screenshot: select the first kernel in the timed calls whose name matches REGEX in the timeline (with --pane disassembly, the kernel of that pane whose name contains it)."), QStringLiteral("REGEX") },
+        { QStringLiteral("find"), QApplication::translate("main", "With --screenshot --pane disassembly: select the first instruction that contains TEXT."), QStringLiteral("TEXT") },
         { QStringLiteral("language"), QApplication::translate("main", "The window's language for this run (en, es, zh_CN), whatever Settings say."), QStringLiteral("CODE") },
     });
     parser.process(app);

@@ -154,7 +154,7 @@ bool Disassembly::write(const std::vector<std::string>& modules, const std::vect
     w.key("tools").beginObject().key("cuobjdump").value(tools.cuobjdump).key("nvdisasm").value(tools.nvdisasm);
     w.key("version").value(tools.version).endObject();
     w.key("modules").beginArray();
-    static const std::regex function(R"re(^\s*\.type\s+\S+,@function)re");
+    static const std::regex function(R"re(STO_CUDA_ENTRY)re"); // a kernel, not a device function
     static const std::regex fileNote(R"re(//## File "([^"]+)")re");
     std::vector<std::string> sources; // the files the line tables name, in the order first seen
     for (size_t i = 0; i < modules.size(); ++i) {

@@ -534,10 +534,10 @@ void EvalPipeline::disassemble()
         return;
     }
     m_disassembly = here.string();
-    // Functions in it, counted as the writer counted them.
+    // Kernels in it, counted as the writer counted them.
     std::ifstream in(here);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (size_t at = text.find(",@function"); at != std::string::npos; at = text.find(",@function", at + 1))
+    for (size_t at = text.find("STO_CUDA_ENTRY"); at != std::string::npos; at = text.find("STO_CUDA_ENTRY", at + 1))
         ++m_disassembledKernels;
 }
 
