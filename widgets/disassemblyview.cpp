@@ -376,7 +376,7 @@ bool DisassemblyView::findNext(const QString& text, bool forward)
             next = r;
     }
     m_table->setCurrentIndex(m_model->index(next, DisassemblyModel::InstructionColumn));
-    m_table->scrollTo(m_table->currentIndex());
+    m_table->scrollTo(m_table->currentIndex(), QAbstractItemView::PositionAtCenter);
     return true;
 }
 
