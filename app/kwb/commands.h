@@ -28,6 +28,7 @@ int label(const QStringList& arguments);
 int lessons(const QStringList& arguments);
 int attachCalibration(const QStringList& arguments);
 int host(const QStringList& arguments);
+int record(const QStringList& arguments);
 // The host that `kwb --host NAME` chose (this machine when none): the runner of eval, baseline, eval-set, lint and
 // the agent's tools runs there. selectHost takes --host out of the arguments; false (the error printed) when the
 // name is not a saved host or URL.

@@ -52,7 +52,9 @@ const char kUsageText[] = "Usage: kwb COMMAND [OPTIONS]\n"
                           "                                   let an agent work on a task; each turn is stored as it ends\n"
                           "  baseline --task TASK             time eager PyTorch and torch.compile for a task\n"
                           "  eval-set --tasks DIR --candidates DIR --out DIR\n"
-                          "                                   a whole run: one candidate per task, with its summary\n"
+                          "                                   a whole run: one candidate per task, with its summary;\n"
+                          "                                   --ray ADDRESS spreads it over a Ray cluster's GPUs\n"
+                          "  record STORE [FILE]              store the reward service's records (kwb-reward-record/1)\n"
                           "  lint TASKSET                     find tasks whose output lets a wrong kernel pass\n"
                           "  host list|add|remove|test|bootstrap\n"
                           "                                   GPU hosts over SSH; --host NAME runs eval, baseline,\n"
@@ -105,6 +107,8 @@ int main(int argc, char** argv)
         return kwb::cli::importTrace(args);
     if (command == QLatin1String("disasm"))
         return kwb::cli::disasm(args);
+    if (command == QLatin1String("record"))
+        return kwb::cli::record(args);
     if (command == QLatin1String("attach-profile"))
         return kwb::cli::attachProfile(args);
     if (command == QLatin1String("gen-synthetic"))

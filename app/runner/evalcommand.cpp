@@ -17,6 +17,7 @@
 #include <fstream>
 #include <istream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -64,6 +65,13 @@ per level with KernelBench's fast_p and pass@k on stderr (saved as OUT/table.txt
   --workers warm|cold      warm (default): candidates' workers come from a pool started with the set, torch
                            already imported; cold: each evaluation starts its own
   --warm N                 warm pairs kept ready (default twice --eval-jobs on cuda, as many on cpu)
+  --ray ADDRESS            evaluate on a Ray cluster (head's host:port, or auto): one evaluation actor per GPU (per
+                           node with --device cpu), each with its node's warm workers and caches, building on its
+                           node's cores; results, resume and summary as above. Needs Ray in --python's environment
+  --ray-actors N           at most N actors (default: one per GPU of the cluster, one per node on the CPU)
+  --node-runner PATH       kwb-runner on the nodes (default: this one's path, which every node must then have)
+  --node-python PATH       the Python with torch on the nodes (default: each node's own)
+  --node-cache DIR         builds and baselines on the nodes (default: each node's ~/.cache/kernel-workbench)
 )";
 
 constexpr std::string_view kServeUsage = R"(Usage: kwb-runner serve [options]
@@ -77,6 +85,16 @@ command started ends with it.
 
   --warm N                 pairs kept ready (default 1)
 )";
+
+// kwb_ray's folder: share/kernel-workbench/ray beside an installed harness, resources/ray in a checkout.
+std::string rayPackage(const std::string& harnessPath)
+{
+    const fs::path besideHarness = fs::path(harnessPath).parent_path().parent_path() / "ray";
+    if (fs::is_regular_file(besideHarness / "kwb_ray" / "dispatch.py"))
+        return besideHarness.string();
+    const fs::path source = fs::path(KWB_SOURCE_HARNESS).parent_path().parent_path() / "ray";
+    return fs::is_regular_file(source / "kwb_ray" / "dispatch.py") ? source.string() : std::string();
+}
 
 std::string freshRunDirectory(const std::string& cache)
 {
@@ -236,7 +254,8 @@ int evalSetCommand(const std::vector<std::string_view>& given, std::ostream& out
         else
             args.push_back(arg);
     }
-    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" }, { "--levels", "" } };
+    std::map<std::string, std::string> extra = { { "--tasks", "" }, { "--candidates", "" }, { "--out", "" }, { "--compile-jobs", "0" }, { "--eval-jobs", "0" }, { "--workers", "warm" }, { "--warm", "" }, { "--levels", "" },
+        { "--ray", "" }, { "--ray-actors", "0" }, { "--node-runner", "" }, { "--node-python", "" }, { "--node-cache", "" } };
     if (const int code = parseEvalOptions(args, options.base, extra, kEvalSetUsage, out, err); code >= 0)
         return code;
     options.taskDirectory = extra["--tasks"];
@@ -268,6 +287,38 @@ int evalSetCommand(const std::vector<std::string_view>& given, std::ostream& out
     if (options.taskDirectory.empty() || options.outputDirectory.empty()) {
         err << "kwb-runner: eval-set needs --tasks and --out; see kwb-runner eval-set --help.\n";
         return 2;
+    }
+    if (!extra["--ray"].empty()) {
+        RayDispatch::Settings& ray = options.ray;
+        ray.address = extra["--ray"];
+        ray.python = options.base.python;
+        ray.package = rayPackage(options.base.harnessPath);
+        char self[4096] = {};
+        const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        ray.runner = n > 0 ? std::string(self, std::size_t(n)) : std::string("kwb-runner");
+        ray.nodeRunner = extra["--node-runner"];
+        ray.nodePython = extra["--node-python"];
+        ray.nodeCache = extra["--node-cache"];
+        ray.device = options.base.device;
+        ray.actors = pairCount(extra["--ray-actors"], 4096);
+        if (extra["--ray-actors"] != "0" && ray.actors == 0) {
+            err << "kwb-runner: --ray-actors takes a count of actors, not '" << extra["--ray-actors"] << "'.\n";
+            return 2;
+        }
+        if (ray.package.empty()) {
+            err << "kwb-runner: the kwb_ray package (resources/ray) is not beside the harness; --ray cannot start.\n";
+            return 1;
+        }
+        // The options every node applies as given: the evaluation's own (device, tolerances, protocol, reward...),
+        // without those of eval-set itself.
+        static const std::set<std::string_view> own = { "--tasks", "--candidates", "--out", "--compile-jobs", "--eval-jobs",
+            "--workers", "--warm", "--levels", "--ray", "--ray-actors", "--node-runner", "--node-python", "--node-cache" };
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            if (own.count(args[i]))
+                ++i;
+            else
+                ray.forward.emplace_back(args[i]);
+        }
     }
     std::string error;
     std::ostringstream summary;

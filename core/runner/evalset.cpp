@@ -308,9 +308,19 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     std::vector<std::shared_future<void>> isBuilt;
     for (auto& promise : built)
         isBuilt.push_back(promise.get_future().share());
+    // On a Ray cluster the actors build on their own nodes, ahead of their evaluations.
+    const bool onRay = !options.ray.address.empty();
+    std::unique_ptr<RayDispatch> ray;
+    if (onRay && std::any_of(kept.begin(), kept.end(), [](const std::optional<JsonValue>& k) { return !k; })) {
+        ray = std::make_unique<RayDispatch>();
+        if (!ray->start(options.ray, error)) {
+            *error = "The run cannot start on the Ray cluster at " + options.ray.address + ": " + *error;
+            return false;
+        }
+    }
     std::atomic<std::size_t> next { 0 };
     std::vector<std::thread> workers;
-    for (int j = 0; j < compileJobs; ++j) {
+    for (int j = 0; j < (onRay ? 0 : compileJobs); ++j) {
         workers.emplace_back([&] {
             for (std::size_t i = next++; i < jobs.size(); i = next++) {
                 if (jobs[i].sample >= 0 && !kept[i]) {
@@ -322,14 +332,18 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         });
     }
 
+    if (onRay) {
+        for (auto& promise : built)
+            promise.set_value();
+    }
     std::vector<JsonValue> results(jobs.size());
     std::vector<char> ran(jobs.size(), 0); // not vector<bool>: threads write their own elements
-    const int evalJobs = options.evalJobs > 0 ? options.evalJobs : options.base.device == "cuda" ? 3 : 1;
+    const int evalJobs = ray ? ray->capacity() : options.evalJobs > 0 ? options.evalJobs : options.base.device == "cuda" ? 3 : 1;
     // Warm pairs (driver and worker with torch imported and the device ready), one per evaluation at once: each
     // serves one candidate, and its replacement warms up while that evaluation runs.
     std::unique_ptr<WorkerPool> pool;
     const bool toEvaluate = std::any_of(kept.begin(), kept.end(), [](const std::optional<JsonValue>& k) { return !k; });
-    if (options.warmWorkers && toEvaluate) { // a resumed run with every result kept starts no worker
+    if (options.warmWorkers && toEvaluate && !onRay) { // a resumed run with every result kept starts no worker
         EvalRequest probe = options.base;
         probe.runDirectory = (outDir / "runs").string();
         const int pairs = options.warmPairs > 0 ? options.warmPairs : options.base.device == "cuda" ? 2 * evalJobs : evalJobs;
@@ -338,6 +352,28 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
     // One job's evaluation into results/<name>.json, read back (an empty value when the runner left none).
     auto evaluate = [&](const Job& job) {
         const std::string resultPath = (outDir / "results" / (job.name + ".json")).string();
+        if (ray) {
+            const EvalRequest r = requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full);
+            std::string why;
+            const std::optional<JsonValue> answer = ray->evaluate(job.name, job.sample < 0, r.taskPath, r.candidatePath, r.runDirectory, &why);
+            std::ofstream file(resultPath);
+            JsonWriter writer(file, 1);
+            if (answer) {
+                answer->write(writer);
+                file << '\n';
+                return *answer;
+            }
+            // The cluster's failure, never the candidate's: an environment error, in no rate and with no reward.
+            writer.beginObject().key("rules").value(options.base.rules).key("error").value("Ray: " + why);
+            writer.key("compile").beginObject().key("status").value("not-run").endObject();
+            writer.key("verify").beginObject().key("status").value("not-run").endObject();
+            writer.key("reward").beginObject().endObject().endObject();
+            file << '\n';
+            file.close();
+            std::string parseError;
+            auto written = JsonValue::parseFile(resultPath, &parseError);
+            return written ? std::move(*written) : JsonValue();
+        }
         runPipeline(requestFor(job, job.name, job.sample < 0 ? EvalRequest::Mode::BaselinesOnly : EvalRequest::Mode::Full),
             resultPath, pool.get());
         std::string parseError;
@@ -357,7 +393,7 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
                 }
                 // While the candidate still builds, its task's baselines are timed (on the GPU, which no compile stage
                 // can reach); the evaluation then finds them cached. Once per task: its first sample.
-                if (job.sample == 0 && options.base.device == "cuda" && options.base.timeBaselines
+                if (job.sample == 0 && options.base.device == "cuda" && options.base.timeBaselines && !onRay
                     && isBuilt[i].wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
                     runPipeline(requestFor(job, job.name + "-baselines", EvalRequest::Mode::BaselinesOnly),
                         (outDir / "runs" / (job.name + "-baselines.json")).string());
@@ -552,7 +588,20 @@ bool EvalSet::run(const Options& options, std::ostream& out, std::string* error)
         w.key("both_incorrect").value(static_cast<unsigned long long>(neither));
         w.endObject();
     }
-    w.key("compile_jobs").value(compileJobs);
+    if (onRay) {
+        const JsonValue end = ray ? ray->finish() : JsonValue();
+        w.key("ray").beginObject().key("address").value(options.ray.address);
+        if (ray) {
+            w.key("actors").value(ray->ready()["actors"].toNumber(0)).key("capacity").value(ray->capacity());
+            ray->ready()["hosts"].write(w.key("hosts"));
+            ray->ready()["nodes"].write(w.key("nodes"));
+            end["lost"].write(w.key("nodes_lost"));
+            w.key("evaluations_retried").value(end["retried"].toNumber(0));
+        }
+        w.endObject();
+    } else {
+        w.key("compile_jobs").value(compileJobs);
+    }
     w.key("retried_alone").beginArray(); // evaluated again with the GPU to themselves (see above)
     for (const std::string& name : retried)
         w.value(name);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runner/evalrequest.h"
+#include "runner/raydispatch.h"
 
 #include <iosfwd>
 #include <string>
@@ -53,6 +54,10 @@ public:
         // evaluations at once on the GPU, as many on the CPU.
         int warmPairs = 0;
         std::vector<int> levels; // only these levels (empty: all)
+        // With an address: the evaluations run on that Ray cluster's actors (one per GPU, their nodes' caches and warm
+        // workers), this process keeping the run's discovery, resume, results/ and summary; compileJobs, evalJobs and
+        // warmPairs are then the cluster's.
+        RayDispatch::Settings ray;
     };
 
     // The tasks of a folder of levelN/ folders, or of a KernelBench checkout (its KernelBench/ folder), and their
