@@ -33,17 +33,12 @@ def main(argv=None):
     parser.add_argument("forward", nargs=argparse.REMAINDER)
     a = parser.parse_args(argv)
     forward = a.forward[1:] if a.forward[:1] == ["--"] else a.forward
-    out_lock = threading.Lock()
-
-    def say(obj):
-        with out_lock:
-            sys.stdout.write(json.dumps(obj) + "\n")
-            sys.stdout.flush()
+    say = jobs.line_writer()
 
     try:
         import ray
     except ImportError:
-        say({"error": "Ray is not installed in %s; install it with the project's setup (requirements-ray.txt)." % sys.executable})
+        say({"error": jobs.RAY_MISSING % sys.executable})
         return 1
     from .pool import EnvironmentFailure, Pool
 

@@ -4,6 +4,8 @@ driver's own."""
 import base64
 import io
 import json
+import sys
+import threading
 import os
 import tarfile
 
@@ -108,3 +110,17 @@ def rebase(result, old, new):
     text = json.dumps(result)
     text = text.replace(json.dumps(old)[1:-1], json.dumps(new)[1:-1])
     return json.loads(text)
+
+
+def line_writer():
+    """A function that writes one JSON object a line to standard output, whole lines from any thread."""
+    lock = threading.Lock()
+
+    def say(obj):
+        with lock:
+            sys.stdout.write(json.dumps(obj) + "\n")
+            sys.stdout.flush()
+    return say
+
+
+RAY_MISSING = "Ray is not installed in %s; install it with the project's setup (requirements-ray.txt)."

@@ -259,15 +259,13 @@ def main(argv=None):
     a = parser.parse_args(argv)
     forward = a.forward[1:] if a.forward[:1] == ["--"] else a.forward
 
-    def say(obj):
-        sys.stdout.write(json.dumps(obj) + "\n")
-        sys.stdout.flush()
+    say = jobs.line_writer()
 
     try:
         import ray
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
     except ImportError:
-        say({"error": "Ray is not installed in %s; install it with the project's setup (requirements-ray.txt)." % sys.executable})
+        say({"error": jobs.RAY_MISSING % sys.executable})
         return 1
     kwb = a.kwb
     if a.store and not kwb:
