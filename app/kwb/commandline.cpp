@@ -39,7 +39,7 @@ int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const 
         out() << parser.helpText() << Qt::flush;
         return kOk;
     }
-    if (parser.positionalArguments().size() != positional) {
+    if (positional >= 0 && parser.positionalArguments().size() != positional) { // below zero: the caller checks
         return fail(QStringLiteral("expected %1 argument(s), got %2; see --help.")
                         .arg(positional)
                         .arg(parser.positionalArguments().size()),

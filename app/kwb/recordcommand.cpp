@@ -24,12 +24,12 @@ int record(const QStringList& arguments)
             QStringLiteral("Stores the reward service's records (kwb-reward-record/1 lines): each answered request becomes a "
                            "trajectory of one turn with its task, files, result and the training loop's step, group, rollout "
                            "and policy version. Each line is its own transaction, so a reader sees every request once it is answered."),
-            2);
+            -1);
         code >= 0)
         return code;
     const QStringList positional = parser.positionalArguments();
-    if (positional.isEmpty())
-        return fail(QStringLiteral("give the store to record into."), kUsage);
+    if (positional.isEmpty() || positional.size() > 2)
+        return fail(QStringLiteral("give the store to record into, and at most one file of records; see --help."), kUsage);
     QString error;
     const auto store = Store::open(positional.first(), &error);
     if (!store)
@@ -40,7 +40,7 @@ int record(const QStringList& arguments)
         if (!file.open(QIODevice::ReadOnly))
             return fail(QStringLiteral("%1 cannot be read: %2.").arg(positional.at(1), file.errorString()));
     }
-    qint64 recorded = 0, refused = 0, lineNo = 0;
+    qint64 recorded = 0, refused = 0, again = 0, lineNo = 0;
     std::string text;
     for (;;) {
         QByteArray line;
@@ -65,8 +65,14 @@ int record(const QStringList& arguments)
         else
             trajectory = RewardRecord::toTrajectory(doc.object(), &why);
         if (trajectory) {
+            // A request already recorded (the service's journal read in again) is the same trajectory: kept once.
+            const auto existing = store->trajectoryId(trajectory->uuid, &why);
+            if (existing && *existing > 0) {
+                ++again;
+                continue;
+            }
             store->waitForWriters(kWriterWaitMs);
-            if (store->addTrajectory(*trajectory, &why))
+            if (existing && store->addTrajectory(*trajectory, &why))
                 ++recorded;
             else
                 trajectory.reset();
@@ -76,9 +82,14 @@ int record(const QStringList& arguments)
             std::fprintf(stderr, "kwb record: line %lld left out: %s.\n", static_cast<long long>(lineNo), qPrintable(why));
         }
     }
+    QStringList notes;
+    if (again)
+        notes << QStringLiteral("%1 already there").arg(again);
+    if (refused)
+        notes << QStringLiteral("%1 line(s) left out").arg(refused);
     out() << QStringLiteral("Recorded %1 request(s) in %2%3.\n").arg(recorded).arg(positional.first(),
-        refused ? QStringLiteral(" (%1 line(s) left out)").arg(refused) : QString());
-    return refused && !recorded ? kFailed : kOk;
+        notes.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(notes.join(QStringLiteral(", "))));
+    return refused && !recorded && !again ? kFailed : kOk;
 }
 
 } // namespace kwb::cli

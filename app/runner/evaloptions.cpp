@@ -145,6 +145,12 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
     r.runLimits.memoryBytes = static_cast<std::int64_t>(memoryGb * double(1LL << 30));
     r.compileLimits.memoryBytes = r.runLimits.memoryBytes;
     r.cacheDirectory = fs::absolute(r.cacheDirectory).string();
+    // The stages run in other working folders (and the sandbox starts them by path): a relative tool path given here
+    // would name nothing there and fail the candidate's build for a reason of ours. A bare name is looked up on PATH.
+    for (std::string* tool : { &r.python, &r.harnessPath, &r.tracerPath, &r.ncuPath }) {
+        if (tool->find('/') != std::string::npos && !fs::path(*tool).is_absolute())
+            *tool = fs::absolute(*tool).lexically_normal().string();
+    }
     return -1;
 }
 

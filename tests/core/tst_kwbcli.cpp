@@ -1,6 +1,8 @@
 #include "testutils.h"
 
 #include "io/nativejsonl.h"
+#include "store/store.h"
+#include "store/trajectoryfilter.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void evalPrintsTheRunnersVerdict();
     void labelSummaryAndFilteredExport();
     void labelWaitsForAnotherWriter();
+    void recordKeepsTheRewardServicesRequests();
 
 private:
     struct Result
@@ -251,6 +254,69 @@ void TestKwbCli::labelWaitsForAnotherWriter()
         holder.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("holder"));
+}
+
+// `kwb record` over what the reward service wrote in a real cluster run (tests/core/data/reward-service): each
+// request becomes a trajectory of one turn with the loop's step, group, rollout and policy version; a refused one
+// keeps its error; a line that is no record is left out with its reason and the rest still land. Recording the same
+// lines again changes nothing (a request's trajectory id comes from its request id).
+void TestKwbCli::recordKeepsTheRewardServicesRequests()
+{
+    const QString records = QStringLiteral(KWB_CORE_DATA "/reward-service/records.jsonl");
+    QFile in(records);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray lines = in.readAll();
+    lines += "not json\n{\"format\": \"something-else/1\"}\n";
+    QFile mixed(path(QStringLiteral("mixed.jsonl")));
+    QVERIFY(mixed.open(QIODevice::WriteOnly));
+    mixed.write(lines);
+    mixed.close();
+
+    const QString store = path(QStringLiteral("service.kwb"));
+    Result r = kwb({ QStringLiteral("record"), store, mixed.fileName() });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("Recorded 4 request(s)") && r.out.contains("2 line(s) left out"), r.out.constData());
+    QVERIFY2(r.err.contains("line 5 left out: not a JSON object") && r.err.contains("line 6 left out: the line is not a reward-service record"),
+        r.err.constData());
+    r = kwb({ QStringLiteral("record") });
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("give the store to record into"));
+
+    QString error;
+    {
+        const auto opened = kwb::Store::open(store, &error, kwb::Store::OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(error));
+        const auto ids = opened->trajectoryIds({}, kwb::TrajectoryColumn::Created, false, &error);
+        QVERIFY2(ids && ids->size() == 4, qPrintable(error));
+        QMap<QString, kwb::Trajectory> byRequest;
+        for (qint64 id : *ids) {
+            const auto t = opened->trajectory(id, kwb::Store::Depth::Full, &error);
+            QVERIFY2(t, qPrintable(error));
+            byRequest.insert(t->metadata.value(QStringLiteral("reward_service")).toObject().value(QStringLiteral("request_id")).toString(), *t);
+        }
+        QVERIFY(byRequest.contains(QStringLiteral("burst-00")) && byRequest.contains(QStringLiteral("burst-01")) && byRequest.contains(QStringLiteral("burst-09")));
+        const kwb::Trajectory& good = byRequest.value(QStringLiteral("burst-00"));
+        QCOMPARE(good.title, QStringLiteral("step 0 · group g0 · rollout r0"));
+        QCOMPARE(good.policy, QStringLiteral("v0"));
+        QCOMPARE(good.source, QStringLiteral("reward-service"));
+        QCOMPARE(good.turns.size(), 1);
+        QVERIFY(good.turns.first().eval.has_value());
+        QCOMPARE(good.turns.first().eval->reward, 1.0);
+        QVERIFY(good.turns.first().workspace.content(QStringLiteral("model_new.py")).contains("class ModelNew"));
+        QVERIFY(good.task.source.contains(QStringLiteral("class Model")));
+        QCOMPARE(byRequest.value(QStringLiteral("burst-01")).turns.first().eval->reward, -1.0);
+        const kwb::Trajectory& busy = byRequest.value(QStringLiteral("burst-09"));
+        QVERIFY(!busy.turns.first().eval.has_value());
+        QVERIFY(busy.labels.contains(QStringLiteral("service-error")));
+        const QJsonObject service = busy.metadata.value(QStringLiteral("reward_service")).toObject();
+        QCOMPARE(service.value(QStringLiteral("kind")).toString(), QStringLiteral("busy"));
+        QVERIFY(service.value(QStringLiteral("error")).toString().contains(QStringLiteral("full")));
+    }
+    r = kwb({ QStringLiteral("record"), store, records });
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("Recorded 0 request(s)") && r.out.contains("4 already there"), r.out.constData());
+    r = kwb({ QStringLiteral("info"), store, QStringLiteral("--json") });
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("trajectories")).toInt(), 4);
 }
 
 QTEST_GUILESS_MAIN(TestKwbCli)

@@ -19,12 +19,14 @@ import re
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TASKS = 10  # nine in turn correct, wrong or without a candidate, and the one that plants links
 PACKAGE = os.path.normpath(os.path.join(HERE, "..", "..", "resources", "ray"))
 
 
@@ -111,7 +113,8 @@ class Cluster:
 
 
 def make_set(fixtures, root, copies):
-    """A KernelBench-shaped set: `copies` tasks, each with a correct, a wrong or no candidate in turn."""
+    """A KernelBench-shaped set: `copies` tasks, each with a correct, a wrong or no candidate in turn, and one more
+    whose wrong candidate leaves links and a pipe where it may write (tests/ray/fixtures/plants_links.py)."""
     tasks = os.path.join(root, "tasks", "level1")
     candidates = os.path.join(root, "candidates")
     os.makedirs(tasks)
@@ -123,6 +126,9 @@ def make_set(fixtures, root, copies):
         kind = kinds[i % len(kinds)]
         if kind:
             shutil.copy(os.path.join(fixtures, kind), os.path.join(candidates, "level1_%s.py" % name))
+    name = "%d_scale_add_links" % (copies + 1)
+    shutil.copy(os.path.join(fixtures, "task_scale_add.py"), os.path.join(tasks, name + ".py"))
+    shutil.copy(os.path.join(HERE, "fixtures", "plants_links.py"), os.path.join(candidates, "level1_%s.py" % name))
     return os.path.dirname(tasks), candidates
 
 
@@ -133,12 +139,24 @@ def eval_set(runner, python, tasks, candidates, out, cache, extra, stop_event=No
     process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
     if stop_event:
         stop_event(process)
-    code = process.wait(timeout=1200)
+    code = process.wait(timeout=600)
     log.close()
     if code != 0:
         fail("eval-set %s ended with %d: %s" % (" ".join(extra), code, open(out + ".log").read()[-2000:]))
     with open(os.path.join(out, "summary.json")) as f:
         return json.load(f)
+
+
+def odd_files(folder):
+    """Links, pipes and devices under a folder (regular files and folders are all a run folder should hold)."""
+    found = []
+    for root, dirs, names in os.walk(folder):
+        for name in dirs + names:
+            full = os.path.join(root, name)
+            info = os.lstat(full)
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)) or (stat.S_ISREG(info.st_mode) and info.st_nlink > 1):
+                found.append(os.path.relpath(full, folder))
+    return found
 
 
 def verdicts(summary):
@@ -159,6 +177,8 @@ def main():
     for name in ("python", "runner", "kwb", "workbench", "fixtures", "work"):
         parser.add_argument("--" + name, required=True)
     a = parser.parse_args()
+    for name in ("runner", "kwb", "workbench", "fixtures", "work"):
+        setattr(a, name, os.path.abspath(getattr(a, name)))
     try:
         import ray  # noqa: F401
     except ImportError:
@@ -171,10 +191,15 @@ def main():
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
     cache = os.path.join(a.work, "cache")
-    tasks, candidates = make_set(a.fixtures, os.path.join(a.work, "set"), 9)
+    tasks, candidates = make_set(a.fixtures, os.path.join(a.work, "set"), TASKS - 1)
 
     local = eval_set(a.runner, a.python, tasks, candidates, os.path.join(a.work, "local"), cache, [])
-    check(len(local["results"]) == 9 and local["correct"] == 3, "the local eval-set: 9 tasks, 3 correct")
+    check(len(local["results"]) == TASKS and local["correct"] == 3, "the local eval-set: %d tasks, 3 correct" % TASKS)
+    planted = next(r for r in local["results"] if r["name"].endswith("_links"))
+    check(planted.get("verify") == "failed" and planted.get("reward") == -1,
+          "the candidate that plants links fails verification with reward -1 (%s, %s)" % (planted.get("verify"), planted.get("reward")))
+    check(len(odd_files(os.path.join(a.work, "local"))) >= 1,
+          "locally, the links it planted are in its run folder (%s)" % odd_files(os.path.join(a.work, "local"))[:4])
 
     cluster = Cluster(ray_bin, a.work)
     try:
@@ -189,6 +214,8 @@ def main():
             check(spread[key] == local[key], "summary %s equal (%s)" % (key, spread[key]))
         ours = sorted(os.listdir(os.path.join(a.work, "ray", "results")))
         check(ours == sorted(os.listdir(os.path.join(a.work, "local", "results"))), "the same results/*.json files")
+        check(odd_files(os.path.join(a.work, "ray")) == [],
+              "no link, hard link or pipe the candidate planted on a node reached the driver's run folders")
 
         # A node lost mid-run: killed (its raylet, workers and store) once the first results are written.
         out = os.path.join(a.work, "ray-kill")
@@ -207,12 +234,12 @@ def main():
             fail("the distributed run wrote no result before it ended")
 
         survived = eval_set(a.runner, a.python, tasks, candidates, out, cache, ray_opts, kill_when_started)
-        check(seen.get("before", 99) < 9, "the worker node was killed with %d of 9 results written" % seen.get("before", 0))
+        check(seen.get("before", 99) < TASKS, "the worker node was killed with %d of %d results written" % (seen.get("before", 0), TASKS))
         check(verdicts(survived) == verdicts(local), "after the node was lost every verdict still equals the local run's")
         check(survived["environment_errors"] == 0, "no evaluation was recorded as an environment error")
         lost = survived["ray"]["nodes_lost"]
         check(len(lost) >= 1, "the summary names the lost node (%s)" % lost)
-        check(survived["ray"]["evaluations_retried"] <= 9 - seen["before"],
+        check(survived["ray"]["evaluations_retried"] <= TASKS - seen["before"],
               "only evaluations not yet finished were run again (%d)" % survived["ray"]["evaluations_retried"])
         cluster.add_worker()
 

@@ -7,6 +7,7 @@ import json
 import sys
 import threading
 import os
+import stat
 import tarfile
 
 # kwb-runner options that name a path on the machine that runs it: the node's own are used instead (its cache, its
@@ -30,6 +31,17 @@ def forwardable(args):
             continue
         out.append(a)
     return out
+
+
+def absolute_paths(args):
+    """Relative paths given for the runner, the nodes' Python and cache are taken from the driver's working folder
+    (the actors run in folders of Ray's own, where they would name nothing); bare names are looked up on PATH."""
+    for key in ("runner", "node_runner", "node_python", "node_cache", "kwb", "store"):
+        value = getattr(args, key, "")
+        if value and "/" in value and not os.path.isabs(value):
+            setattr(args, key, os.path.abspath(value))
+    if getattr(args, "node_cache", "") and not os.path.isabs(args.node_cache):
+        args.node_cache = os.path.abspath(args.node_cache)
 
 
 def read_tree(path):
@@ -72,20 +84,29 @@ def write_tree(tree, where):
 
 
 def pack(folder):
-    """The run folder as tar bytes (None when it is missing or too large to send)."""
+    """The run folder as tar bytes (None when it is missing or too large to send). Only regular files and folders
+    travel: the candidate's stages can write into parts of the run folder, and a link, a pipe or a device it left
+    there must neither reach the driver nor make the unpack fail (which would turn the candidate's evaluation into
+    the cluster's error)."""
     if not os.path.isdir(folder):
         return None
+    kept = []
     total = 0
-    for root, _, names in os.walk(folder):
-        for name in names:
+    for root, dirs, names in os.walk(folder):  # os.walk does not follow links to folders
+        for name in sorted(dirs + names):
             full = os.path.join(root, name)
-            if os.path.isfile(full) and not os.path.islink(full):
-                total += os.path.getsize(full)
+            info = os.lstat(full)
+            if stat.S_ISREG(info.st_mode) and info.st_nlink == 1:
+                total += info.st_size
+                kept.append(full)
+            elif stat.S_ISDIR(info.st_mode):
+                kept.append(full)
     if total > MOST_ARTIFACT_BYTES:
         return None
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1) as tar:
-        tar.add(folder, arcname=".")
+        for full in kept:
+            tar.add(full, arcname=os.path.relpath(full, folder), recursive=False)
     return buffer.getvalue()
 
 

@@ -258,6 +258,7 @@ def main(argv=None):
     parser.add_argument("forward", nargs=argparse.REMAINDER)
     a = parser.parse_args(argv)
     forward = a.forward[1:] if a.forward[:1] == ["--"] else a.forward
+    jobs.absolute_paths(a)
 
     say = jobs.line_writer()
 
