@@ -68,7 +68,9 @@ per level with KernelBench's fast_p and pass@k on stderr (saved as OUT/table.txt
   --ray ADDRESS            evaluate on a Ray cluster (head's host:port, or auto): one evaluation actor per GPU (per
                            node with --device cpu), each with its node's warm workers and caches, building on its
                            node's cores; results, resume and summary as above. Needs Ray in --python's environment
-  --ray-actors N           at most N actors (default: one per GPU of the cluster, one per node on the CPU)
+  --ray-actors N           at most N actors (default: one per GPU of the cluster, one per node on the CPU);
+                           with --ray, --compile-jobs, --eval-jobs and --warm are each actor's (default 2 builds,
+                           3 evaluations on cuda and 1 on cpu, twice as many warm pairs on cuda)
   --node-runner PATH       kwb-runner on the nodes (default: this one's path, which every node must then have)
   --node-python PATH       the Python with torch on the nodes (default: each node's own)
   --node-cache DIR         builds and baselines on the nodes (default: each node's ~/.cache/kernel-workbench)
@@ -301,6 +303,9 @@ int evalSetCommand(const std::vector<std::string_view>& given, std::ostream& out
         ray.nodeCache = extra["--node-cache"];
         ray.device = options.base.device;
         ray.actors = pairCount(extra["--ray-actors"], 4096);
+        ray.compileSlots = options.compileJobs; // each actor's, on its own node
+        ray.evalsPerActor = options.evalJobs;
+        ray.warmPairs = options.warmPairs;
         if (extra["--ray-actors"] != "0" && ray.actors == 0) {
             err << "kwb-runner: --ray-actors takes a count of actors, not '" << extra["--ray-actors"] << "'.\n";
             return 2;

@@ -56,7 +56,7 @@ public:
         std::vector<int> levels; // only these levels (empty: all)
         // With an address: the evaluations run on that Ray cluster's actors (one per GPU, their nodes' caches and warm
         // workers), this process keeping the run's discovery, resume, results/ and summary; compileJobs, evalJobs and
-        // warmPairs are then the cluster's.
+        // warmPairs are then each actor's (ray.compileSlots, ray.evalsPerActor, ray.warmPairs).
         RayDispatch::Settings ray;
     };
 

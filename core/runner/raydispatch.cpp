@@ -87,6 +87,12 @@ bool RayDispatch::start(const Settings& s, std::string* error)
         argv.insert(argv.end(), { "--node-cache", s.nodeCache });
     if (s.actors > 0)
         argv.insert(argv.end(), { "--actors", std::to_string(s.actors) });
+    if (s.compileSlots > 0)
+        argv.insert(argv.end(), { "--compile-slots", std::to_string(s.compileSlots) });
+    if (s.evalsPerActor > 0)
+        argv.insert(argv.end(), { "--evals-per-actor", std::to_string(s.evalsPerActor) });
+    if (s.warmPairs > 0)
+        argv.insert(argv.end(), { "--warm", std::to_string(s.warmPairs) });
     argv.push_back("--");
     argv.insert(argv.end(), s.forward.begin(), s.forward.end());
     std::vector<char*> args;

@@ -29,6 +29,11 @@ public:
         std::string nodeCache; // builds and baselines on the nodes (empty: each node's ~/.cache/kernel-workbench)
         std::string device;
         int actors = 0; // 0: one per GPU (per node on the CPU)
+        // Each actor's share (0: the dispatcher's defaults, 2 builds, 3 evaluations on a GPU and 1 on the CPU, twice
+        // as many warm pairs as evaluations on a GPU): eval-set's --compile-jobs, --eval-jobs and --warm under --ray.
+        int compileSlots = 0;
+        int evalsPerActor = 0;
+        int warmPairs = 0;
         std::vector<std::string> forward; // eval options every node applies (device, tolerances, protocol, reward)
     };
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# eval-set over the 20 shipped tasks (bench/candidates) on one H200: locally, and through a one-node Ray cluster
+# (the head on this host, one GPU), with the same cache, compile jobs, evaluations at once and warm pairs.
+#   bench/h200/ray.sh local    build the runner, then a cold pass (fresh cache) and a warm pass, locally
+#   bench/h200/ray.sh ray      a warm pass through Ray on the cache the local passes left, then a cold one through
+#                              Ray on a fresh cache (each cut at its limit; results land as they finish)
+# Carried: .raysite (Ray 2.60.0 for cp312 without its jars, dashboard build, rllib/tune/train/llm, and the wheels
+# it lacks there), build/h200-bwrap/bwrap. GPU utilisation sampled every 500 ms in each pass.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+OUT=${OUT:-/tmp/kwb-out}
+RUNNER=$ROOT/build/runner/bin/kwb-runner
+CACHE=/tmp/kwb-ray-cache
+mkdir -p "$OUT"
+[ -x build/h200-bwrap/bwrap ] && export PATH="$ROOT/build/h200-bwrap:$PATH"
+export PYTHONUNBUFFERED=1 RAY_USAGE_STATS_ENABLED=0
+site=/tmp/site
+if [ ! -d $site/ray ] && [ -d .raysite ]; then
+    mkdir -p $site && xz -dc .raysite/ray-*-site.tar.xz | tar -xf - -C $site
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target $site .raysite/*.whl
+fi
+export PYTHONPATH=$site
+PY=$(command -v python3)
+COMMON=(--tasks resources/tasks --candidates bench/candidates --compile-jobs 8 --eval-jobs 3 --warm 6 --arch 9.0)
+
+pass() { # NAME LIMIT CACHE EXTRA...: one eval-set, its wall time, the GPU's utilisation while it ran
+    local name=$1 limit=$2 cache=$3; shift 3
+    nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 500 > "/tmp/util-$name.txt" 2>/dev/null &
+    local sampler=$!
+    local start; start=$(date +%s%N)
+    timeout "$limit" "$RUNNER" eval-set "${COMMON[@]}" --out "/tmp/kwb-$name" --cache-dir "$cache" "$@" \
+        > "$OUT/summary-$name.json" 2> "/tmp/kwb-$name.stderr"
+    local rc=$?
+    kill $sampler 2>/dev/null
+    local ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    local done; done=$(ls /tmp/kwb-$name/results 2>/dev/null | wc -l)
+    local util; util=$(awk '{s+=$1; n++; if ($1>0) b++} END {if (n) printf "mean %.1f %%, busy %.0f %% of %d samples", s/n, 100*b/n, n}' "/tmp/util-$name.txt")
+    echo "$name: rc $rc, $done results in $ms ms, GPU utilisation $util" | tee -a "$OUT/ray-bench.txt"
+}
+
+case "${1:-}" in
+local)
+    { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu --format=csv
+      nvcc --version | tail -2; python3 -c 'import torch, ray; print("torch", torch.__version__, "cuda", torch.version.cuda, "ray", ray.__version__)'
+      nproc; bwrap --version 2>&1; echo "flags: ${COMMON[*]}"; } > "$OUT/fingerprint.txt" 2>&1
+    cat "$OUT/fingerprint.txt"
+    (cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1) \
+        || { tail -30 /tmp/kwb-build.log; exit 1; }
+    rm -rf "$CACHE" /tmp/kwb-local-*
+    pass local-cold "${COLD_S:-380}" "$CACHE"
+    pass local-warm "${WARM_S:-150}" "$CACHE"
+    ;;
+ray)
+    ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
+    ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
+        --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
+    rayopts=(--ray 127.0.0.1:6390 --node-python "$PY")
+    rm -rf /tmp/kwb-ray-*
+    pass ray-warm "${WARM_S:-200}" "$CACHE" "${rayopts[@]}" --node-cache "$CACHE"
+    pass ray-cold "${COLD_S:-330}" /tmp/kwb-ray-cold-cache "${rayopts[@]}" --node-cache /tmp/kwb-ray-cold-cache
+    tail -5 /tmp/kwb-ray-warm.stderr
+    ray_cli stop --force > /dev/null 2>&1
+    ;;
+*)
+    echo "usage: bench/h200/ray.sh local|ray" >&2; exit 2 ;;
+esac
+python3 bench/h200/ray_compare.py /tmp/kwb-local-cold /tmp/kwb-local-warm /tmp/kwb-ray-warm /tmp/kwb-ray-cold | tee "$OUT/compare-$1.txt"
+tar czf "$OUT/results-$1.tgz" /tmp/kwb-*/results /tmp/kwb-*/summary.json /tmp/kwb-*.stderr /tmp/util-*.txt 2>/dev/null
+ls -la "$OUT"
