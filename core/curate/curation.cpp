@@ -6,8 +6,6 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QVariant>
 
 namespace kwb {
@@ -19,11 +17,6 @@ bool isTrajectoryLevel(const Curation::Target& t)
     return t.turnId == 0 || t.scope == Annotation::Scope::Trajectory;
 }
 
-QString sqlError(const Store& store, const QString& what, const QSqlQuery& q)
-{
-    return store.describe(what) + QStringLiteral(": ") + q.lastError().text();
-}
-
 } // namespace
 
 Curation::Curation(Store& store)
@@ -33,27 +26,11 @@ Curation::Curation(Store& store)
 
 std::optional<QList<Annotation>> Curation::annotations(const Target& target, QString* error) const
 {
-    QSqlQuery q(m_store.database());
-    if (isTrajectoryLevel(target)) {
-        q.prepare(QStringLiteral("SELECT annotations FROM trajectories WHERE id = ?"));
-        q.addBindValue(target.trajectoryId);
-    } else {
-        q.prepare(QStringLiteral("SELECT annotations FROM turns WHERE id = ? AND trajectory_id = ?"));
-        q.addBindValue(target.turnId);
-        q.addBindValue(target.trajectoryId);
-    }
-    if (!q.exec()) {
-        *error = sqlError(m_store, QStringLiteral("The annotations could not be read"), q);
+    const auto stored = m_store.annotationsJson(target.trajectoryId, isTrajectoryLevel(target) ? 0 : target.turnId, error);
+    if (!stored)
         return std::nullopt;
-    }
-    if (!q.next()) {
-        *error = m_store.describe(isTrajectoryLevel(target) ? QStringLiteral("There is no trajectory %1").arg(target.trajectoryId)
-                                                            : QStringLiteral("There is no turn %1").arg(target.turnId))
-            + QLatin1Char('.');
-        return std::nullopt;
-    }
     QList<Annotation> result;
-    const QJsonArray items = QJsonDocument::fromJson(q.value(0).toByteArray()).array();
+    const QJsonArray items = QJsonDocument::fromJson(*stored).array();
     for (const QJsonValue& v : items) {
         QString inner;
         Annotation a = Annotation::fromJson(v.toObject(), &inner);
@@ -68,64 +45,28 @@ std::optional<QList<Annotation>> Curation::annotations(const Target& target, QSt
 
 std::optional<QStringList> Curation::labels(QString* error) const
 {
-    QSqlQuery q(m_store.database());
-    if (!q.exec(QStringLiteral("SELECT j.value FROM trajectories t, json_each(t.labels) j "
-                               "UNION SELECT json_extract(j.value, '$.value') FROM turns u, json_each(u.annotations) j "
-                               "WHERE json_extract(j.value, '$.kind') = 'label' ORDER BY 1"))) {
-        *error = sqlError(m_store, QStringLiteral("The labels in use could not be read"), q);
-        return std::nullopt;
-    }
-    QStringList result;
-    while (q.next()) {
-        const QString label = q.value(0).toString();
-        if (!label.isEmpty())
-            result.append(label);
-    }
-    return result;
+    return m_store.labelsInUse(true, error);
 }
 
 bool Curation::write(const Target& target, const QList<Annotation>& annotations, QString* error)
 {
-    QSqlQuery q(m_store.database());
-    q.prepare(isTrajectoryLevel(target) ? QStringLiteral("UPDATE trajectories SET annotations = ? WHERE id = ?")
-                                        : QStringLiteral("UPDATE turns SET annotations = ? WHERE id = ?"));
-    q.addBindValue(annotations.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                         : QVariant(QString::fromUtf8(QJsonDocument(json::toJsonArray(annotations)).toJson(QJsonDocument::Compact))));
-    q.addBindValue(isTrajectoryLevel(target) ? target.trajectoryId : target.turnId);
-    if (!q.exec()) {
-        *error = sqlError(m_store, QStringLiteral("The annotations could not be written"), q);
-        return false;
-    }
-    return true;
+    return m_store.setAnnotationsJson(target.trajectoryId, isTrajectoryLevel(target) ? 0 : target.turnId,
+        annotations.isEmpty() ? QByteArray() : QJsonDocument(json::toJsonArray(annotations)).toJson(QJsonDocument::Compact), error);
 }
 
 bool Curation::mirrorLabel(qint64 trajectoryId, const QString& label, bool present, QString* error)
 {
-    QSqlQuery read(m_store.database());
-    read.prepare(QStringLiteral("SELECT labels FROM trajectories WHERE id = ?"));
-    read.addBindValue(trajectoryId);
-    if (!read.exec() || !read.next()) {
-        *error = sqlError(m_store, QStringLiteral("The labels of trajectory %1 could not be read").arg(trajectoryId), read);
+    auto stored = m_store.trajectoryLabels(trajectoryId, error);
+    if (!stored)
         return false;
-    }
-    QStringList labels;
-    for (const QJsonValue& v : QJsonDocument::fromJson(read.value(0).toByteArray()).array())
-        labels.append(v.toString());
+    QStringList& labels = *stored;
     if (labels.contains(label) == present)
         return true;
     if (present)
         labels.append(label);
     else
         labels.removeAll(label);
-    QSqlQuery q(m_store.database());
-    q.prepare(QStringLiteral("UPDATE trajectories SET labels = ? WHERE id = ?"));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(labels)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(trajectoryId);
-    if (!q.exec()) {
-        *error = sqlError(m_store, QStringLiteral("The labels could not be written"), q);
-        return false;
-    }
-    return true;
+    return m_store.setTrajectoryLabels(trajectoryId, labels, error);
 }
 
 bool Curation::add(const Target& target, Annotation annotation, QString* error)
@@ -138,11 +79,9 @@ bool Curation::add(const Target& target, Annotation annotation, QString* error)
     if (!annotation.created.isValid())
         annotation.created = QDateTime::currentDateTimeUtc();
     if (annotation.kind == Annotation::Kind::Score && annotation.previous.isEmpty() && !isTrajectoryLevel(target)) {
-        QSqlQuery q(m_store.database());
-        q.prepare(QStringLiteral("SELECT reward FROM turns WHERE id = ?"));
-        q.addBindValue(target.turnId);
-        if (q.exec() && q.next() && !q.value(0).isNull())
-            annotation.previous = QString::number(q.value(0).toDouble());
+        QString ignored; // a reward that cannot be read is left unrecorded, as one the turn does not have
+        if (const auto reward = m_store.turnReward(target.turnId, &ignored))
+            annotation.previous = QString::number(*reward);
     }
     current->append(annotation);
     if (!write(target, *current, error))
@@ -245,18 +184,14 @@ bool Curation::swap(const Target& target, const QList<Annotation>& remove, const
 
 std::optional<Curation::Target> Curation::turnTarget(const QString& uuid, Annotation::Scope scope, QString* error) const
 {
-    QSqlQuery q(m_store.database());
-    q.prepare(QStringLiteral("SELECT id, trajectory_id FROM turns WHERE uuid = ?"));
-    q.addBindValue(uuid);
-    if (!q.exec()) {
-        *error = sqlError(m_store, QStringLiteral("The turn %1 could not be looked up").arg(uuid), q);
+    const auto where = m_store.turnLocation(uuid, error);
+    if (!where)
         return std::nullopt;
-    }
-    if (!q.next()) {
+    if (where->second == 0) {
         *error = m_store.describe(QStringLiteral("There is no turn %1").arg(uuid)) + QLatin1Char('.');
         return std::nullopt;
     }
-    return Target { q.value(1).toLongLong(), q.value(0).toLongLong(), scope };
+    return Target { where->first, where->second, scope };
 }
 
 } // namespace kwb

@@ -5,8 +5,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QVariant>
 
 #include <cmath>
@@ -15,7 +13,6 @@ namespace kwb {
 
 namespace {
 
-constexpr int kChunk = 500; // trajectory ids per query
 
 void add(RunSummary::Metrics& m, const RunSummary::Entry& e, double& logEager, double& logCompile)
 {
@@ -98,42 +95,25 @@ QMap<QString, QList<RunSummary::Entry>> RunSummary::byRules(const QList<Entry>& 
 
 std::optional<QList<RunSummary::Entry>> RunSummary::entries(const Store& store, const QList<qint64>& trajectoryIds, QString* error)
 {
+    const auto rows = store.summaryRows(trajectoryIds, error);
+    if (!rows)
+        return std::nullopt;
     QList<Entry> result;
-    result.reserve(trajectoryIds.size());
-    for (qsizetype from = 0; from < trajectoryIds.size(); from += kChunk) {
-        const QList<qint64> chunk = trajectoryIds.mid(from, kChunk);
-        QStringList marks(chunk.size(), QStringLiteral("?"));
-        // The best correct turn of each trajectory: the highest speed-up over torch.compile, then the earliest.
-        QSqlQuery q(store.database());
-        q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT t.id, k.level, (SELECT u.eval FROM turns u WHERE u.trajectory_id = t.id"
-                                 " AND u.verify_status = 'passed' ORDER BY u.speedup IS NULL, u.speedup DESC, u.seq LIMIT 1),"
-                                 " (SELECT json_extract(u.eval, '$.rules') FROM turns u WHERE u.trajectory_id = t.id"
-                                 " AND u.eval IS NOT NULL ORDER BY u.seq DESC LIMIT 1), t.status"
-                                 " FROM trajectories t JOIN tasks k ON k.id = t.task_id WHERE t.id IN (%1)")
-                      .arg(marks.join(QLatin1Char(','))));
-        for (qint64 id : chunk)
-            q.addBindValue(id);
-        if (!q.exec()) {
-            *error = store.describe(QStringLiteral("The run summary could not be read")) + QStringLiteral(": ")
-                + q.lastError().text();
-            return std::nullopt;
+    result.reserve(rows->size());
+    for (const Store::SummaryRow& row : *rows) {
+        Entry e;
+        e.level = row.level;
+        e.environmentError = row.status == QLatin1String("environment-error");
+        if (!row.latestRules.isEmpty()) // results from before the profiles were judged by cuda-agent's rules
+            e.rules = row.latestRules;
+        if (!row.bestCorrectEval.isEmpty()) {
+            QString parseError;
+            const EvalResult eval = EvalResult::fromJson(QJsonDocument::fromJson(row.bestCorrectEval).object(), &parseError);
+            e.correct = true;
+            e.speedupVsEager = eval.speedupVsEager();
+            e.speedupVsCompile = eval.speedupVsCompile();
         }
-        while (q.next()) {
-            Entry e;
-            e.level = q.value(1).toInt();
-            e.environmentError = q.value(4).toString() == QLatin1String("environment-error");
-            if (!q.value(3).toString().isEmpty()) // results from before the profiles were judged by cuda-agent's rules
-                e.rules = q.value(3).toString();
-            if (!q.value(2).isNull()) {
-                QString parseError;
-                const EvalResult eval = EvalResult::fromJson(QJsonDocument::fromJson(q.value(2).toByteArray()).object(), &parseError);
-                e.correct = true;
-                e.speedupVsEager = eval.speedupVsEager();
-                e.speedupVsCompile = eval.speedupVsCompile();
-            }
-            result.append(e);
-        }
+        result.append(e);
     }
     return result;
 }

@@ -1,13 +1,9 @@
 #include "ceilingsattacher.h"
 
 #include "model/evalresult.h"
-#include "model/roofline.h"
-#include "store/schema.h"
 #include "store/store.h"
 
 #include <QJsonDocument>
-#include <QSqlError>
-#include <QSqlQuery>
 
 namespace kwb {
 
@@ -51,50 +47,24 @@ std::optional<CeilingsAttacher::Result> CeilingsAttacher::attach(
     QString inner;
     const Ceilings read = EvalResult::fromJson(QJsonObject { { QStringLiteral("ceilings"), ceilings } }, &inner).ceilings;
 
-    Store::Transaction tx(store);
-    QSqlQuery rows(store.database());
-    rows.setForwardOnly(true);
-    QSqlQuery update(store.database());
-    if (!rows.exec(QStringLiteral("SELECT id, uuid, eval FROM turns WHERE eval IS NOT NULL ORDER BY id"))
-        || !update.prepare(QStringLiteral("UPDATE turns SET eval = ?, roofline = ? WHERE id = ?"))) {
-        *error = rows.lastError().isValid() ? rows.lastError().text() : update.lastError().text();
-        return std::nullopt;
-    }
     Result result;
-    while (rows.next()) {
-        EvalResult e
-            = EvalResult::fromJson(QJsonDocument::fromJson(rows.value(2).toString().toUtf8()).object(), &inner);
-        if (!inner.isEmpty()) {
-            *error = store.describe(QStringLiteral("The evaluation of turn %1").arg(rows.value(1).toString()))
-                + QStringLiteral(" is damaged: ") + inner;
-            return std::nullopt;
-        }
+    const bool done = store.editEvaluations([&](EvalResult& e) {
         bool same = true;
         for (const char* key : kIdentity)
-            same = same
-                && e.fingerprint.value(QLatin1String(key)).toString() == machine.value(QLatin1String(key)).toString();
+            same = same && e.fingerprint.value(QLatin1String(key)).toString() == machine.value(QLatin1String(key)).toString();
         if (!same) {
             ++result.otherMachine;
-            continue;
+            return false;
         }
         if (e.ceilings.isKnown()) {
             ++result.hadCeilings;
-            continue;
+            return false;
         }
         e.ceilings = read;
-        const RooflinePoint p = roofline::correctCandidate(e);
-        update.addBindValue(QString::fromUtf8(QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact)));
-        update.addBindValue(p.isValid() ? QVariant(p.fractionOfRoofline) : QVariant());
-        update.addBindValue(rows.value(0));
-        if (!update.exec()) {
-            *error = update.lastError().text();
-            return std::nullopt;
-        }
         ++result.attached;
-    }
-    if (!Schema::refreshBestRoofline(store.database(), error))
-        return std::nullopt;
-    if (!tx.commit(error))
+        return true;
+    }, error);
+    if (!done)
         return std::nullopt;
     return result;
 }

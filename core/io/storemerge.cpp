@@ -4,7 +4,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QVariant>
 
@@ -15,10 +14,8 @@ namespace {
 // The row id of the turn with this uuid in `store`, 0 when there is none.
 qint64 turnRowId(Store& store, const QString& uuid)
 {
-    QSqlQuery q(store.database());
-    q.prepare(QStringLiteral("SELECT id FROM turns WHERE uuid = ?"));
-    q.addBindValue(uuid);
-    return q.exec() && q.next() ? q.value(0).toLongLong() : 0;
+    QString error;
+    return store.turnId(uuid, &error).value_or(0);
 }
 
 // A store's sentence as the middle of an import error, which adds its own "; nothing was imported."

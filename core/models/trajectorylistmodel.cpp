@@ -3,7 +3,6 @@
 #include "model/roofline.h"
 
 #include <QLocale>
-#include <QSqlQuery>
 
 #include <cmath>
 
@@ -76,14 +75,8 @@ QStringList TrajectoryListModel::labelsInUse() const
     QStringList labels;
     if (!m_store)
         return labels;
-    QSqlQuery q(m_store->database());
-    if (!q.exec(QStringLiteral("SELECT DISTINCT j.value FROM trajectories t, json_each(t.labels) j ORDER BY 1")))
-        return labels;
-    while (q.next()) {
-        if (const QString label = q.value(0).toString(); !label.isEmpty())
-            labels.append(label);
-    }
-    return labels;
+    QString error; // a store that cannot be read leaves the label filter without names
+    return m_store->labelsInUse(false, &error).value_or(labels);
 }
 
 qint64 TrajectoryListModel::trajectoryId(int row) const

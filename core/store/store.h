@@ -8,6 +8,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -106,8 +107,37 @@ public:
     // Full check: SQLite's integrity check and every blob against its hash. Slow on big stores.
     bool verify(QString* error) const;
 
-    QSqlDatabase& database() { return m_db; }
-    const QSqlDatabase& database() const { return m_db; }
+    // Named queries of curation, the run summary and calibration (storequeries.cpp).
+    // The annotations of a trajectory (turnId 0) or of one of its turns, as stored (a JSON array; empty when there
+    // are none); no value and a sentence when there is no such trajectory or turn.
+    std::optional<QByteArray> annotationsJson(qint64 trajectoryId, qint64 turnId, QString* error) const;
+    // Replaces them (empty: none).
+    bool setAnnotationsJson(qint64 trajectoryId, qint64 turnId, const QByteArray& annotations, QString* error);
+    std::optional<QStringList> trajectoryLabels(qint64 trajectoryId, QString* error) const;
+    bool setTrajectoryLabels(qint64 trajectoryId, const QStringList& labels, QString* error);
+    // Every label in use, sorted: the trajectories' own, and with turnLabels also the labels annotating turns.
+    std::optional<QStringList> labelsInUse(bool turnLabels, QString* error) const;
+    // A turn's reward; no value (and `error` empty) when it has none.
+    std::optional<double> turnReward(qint64 turnId, QString* error) const;
+    // The trajectory and turn ids of the turn with this uuid ({0, 0} when there is none).
+    std::optional<std::pair<qint64, qint64>> turnLocation(const QString& uuid, QString* error) const;
+    // Per trajectory of `ids` (in no set order): its task's level, the evaluation of its best correct turn (highest
+    // speed-up over torch.compile, then the earliest; empty when none passed), the rules of its latest evaluation and
+    // its status.
+    struct SummaryRow
+    {
+        qint64 trajectoryId = 0;
+        int level = 0;
+        QByteArray bestCorrectEval;
+        QString latestRules;
+        QString status;
+    };
+    std::optional<QList<SummaryRow>> summaryRows(const QList<qint64>& ids, QString* error) const;
+    // In one transaction, every stored evaluation (by turn id) through `edit`, which returns whether it changed it;
+    // changed ones are written back with their roofline fraction, and the trajectories' best roofline refreshed.
+    // A damaged evaluation stops it with a sentence; nothing is then written.
+    bool editEvaluations(const std::function<bool(EvalResult&)>& edit, QString* error);
+
     QString describe(const QString& what) const; // "<what> in <file>" for messages
     // How long a write waits for another connection's transaction (an import in another process) before it fails
     // with "database is locked"; SQLite's default through Qt is 5 s.
@@ -117,6 +147,14 @@ public:
     bool isWriteLocked();
 
 private:
+    // The connection is the store layer's alone: its writer and reader, and the tests' look at the schema
+    // (StoreTestAccess, tests/testutils.h). Every other layer asks through the named functions above.
+    friend class TrajectoryWriter;
+    friend class TrajectoryReader;
+    friend struct StoreTestAccess;
+    QSqlDatabase& database() { return m_db; }
+    const QSqlDatabase& database() const { return m_db; }
+
     Store() = default;
     std::optional<QString> attachToEval(const QString& turnUuid, const QByteArray& data, QString EvalResult::*field, QString* error);
     static std::unique_ptr<Store> openConnection(const QString& path, QString* error);

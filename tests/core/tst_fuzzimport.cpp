@@ -1,6 +1,7 @@
 // Seeded random mutants of real fixtures fed to the native JSONL importer and the Chrome trace reader for a fixed
 // budget. KWB_FUZZ_SEED replays a run, KWB_FUZZ_ONLY one iteration of it; KWB_FUZZ_SECONDS and
 // KWB_FUZZ_ITERATIONS set the budget of each reader.
+#include "storeaccess.h"
 #include "io/importformat.h"
 #include "io/nativejsonl.h"
 #include "store/store.h"
@@ -355,7 +356,7 @@ void TestFuzzImport::emptyContentReadsBack()
     QVERIFY(*back == withEmptyFile);
 
     // A store written before the fix has no row for empty content; it reads as empty all the same.
-    QSqlQuery drop(store->database());
+    QSqlQuery drop(kwb::StoreTestAccess::database(*store));
     QVERIFY(drop.exec(QStringLiteral("DELETE FROM blobs WHERE size = 0")));
     QCOMPARE(drop.numRowsAffected(), 1);
     const QString path = store->path();

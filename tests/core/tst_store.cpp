@@ -1,3 +1,4 @@
+#include "storeaccess.h"
 #include "testutils.h"
 
 #include "store/schema.h"
@@ -187,7 +188,7 @@ void TestStore::blobsAreSharedBetweenTurns()
     QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("b2")), &error));
     // 3 distinct kernels + model_new.py + the task source, whatever the number of turns and trajectories
     QCOMPARE(store->info(&error)->blobs, 5);
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     QVERIFY(q.exec(QStringLiteral("SELECT count(DISTINCT manifest) FROM manifest_entries")) && q.next());
     QCOMPARE(q.value(0).toInt(), 3);
 }
@@ -294,7 +295,7 @@ void TestStore::migratesVersion1()
         QVERIFY2(old, qPrintable(error));
         QFile fixture(QFINDTESTDATA("data/store-v1.sql"));
         QVERIFY(fixture.open(QIODevice::ReadOnly));
-        QSqlQuery q(old->database());
+        QSqlQuery q(kwb::StoreTestAccess::database(*old));
         for (const QByteArray& statement : fixture.readAll().split(';')) {
             if (!statement.trimmed().isEmpty())
                 QVERIFY2(q.exec(QString::fromUtf8(statement)), qPrintable(q.lastError().text()));
@@ -303,7 +304,7 @@ void TestStore::migratesVersion1()
     auto store = Store::open(file, &error);
     QVERIFY2(store, qPrintable(error));
     QCOMPARE(store->schemaVersion(), Schema::kCurrentVersion);
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
     QCOMPARE(q.value(0).toInt(), Schema::kCurrentVersion);
     const auto ids = store->trajectoryIds({}, TrajectoryColumn::Created, false, &error);
@@ -331,7 +332,7 @@ void TestStore::migratesVersion2SearchKeys()
         QVERIFY2(old, qPrintable(error));
         QFile fixture(QFINDTESTDATA("data/store-v1.sql"));
         QVERIFY(fixture.open(QIODevice::ReadOnly));
-        QSqlQuery q(old->database());
+        QSqlQuery q(kwb::StoreTestAccess::database(*old));
         for (const QByteArray& statement : fixture.readAll().split(';')) {
             if (!statement.trimmed().isEmpty())
                 QVERIFY2(q.exec(QString::fromUtf8(statement)), qPrintable(q.lastError().text()));
@@ -359,7 +360,7 @@ void TestStore::bestRooflineOfCorrectTurns()
     const auto id = store->addTrajectory(t, &error);
     QVERIFY2(id, qPrintable(error));
     QCOMPARE(store->summaries({ *id }, &error)->first().bestRoofline, 1.0); // the child: 50 µs, at the roof
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     QVERIFY(q.exec(QStringLiteral("SELECT roofline FROM turns ORDER BY seq")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toDouble(), 0.25); // the root: 200 µs
@@ -396,7 +397,7 @@ void TestStore::migratesVersion3Roofline()
     {
         auto old = Store::createAtVersion(file, 3, &error);
         QVERIFY2(old, qPrintable(error));
-        QSqlQuery q(old->database());
+        QSqlQuery q(kwb::StoreTestAccess::database(*old));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO tasks(id, name, level, source_blob) VALUES(1, 'copy', 1, 'none')")));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO trajectories(id, uuid, task_id) VALUES(1, 'v3', 1), (2, 'v3-plain', 1)")));
         QVERIFY(q.prepare(QStringLiteral("INSERT INTO turns(trajectory_id, uuid, seq, depth, messages, eval, compile_status,"
@@ -421,7 +422,7 @@ void TestStore::migratesVersion3Roofline()
     QVERIFY2(rows, qPrintable(error));
     QCOMPARE(rows->at(0).bestRoofline, 1.0); // not the failed fork's 5.0
     QVERIFY(std::isnan(rows->at(1).bestRoofline));
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     QVERIFY(q.exec(QStringLiteral("SELECT uuid, roofline FROM turns ORDER BY id")));
     QVERIFY(q.next());
     QCOMPARE(q.value(1).toDouble(), 0.25);
@@ -446,7 +447,7 @@ void TestStore::migratesVersion5EnvironmentErrors()
     {
         auto old = Store::createAtVersion(file, 5, &error);
         QVERIFY2(old, qPrintable(error));
-        QSqlQuery q(old->database());
+        QSqlQuery q(kwb::StoreTestAccess::database(*old));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO tasks(id, name, level, source_blob) VALUES(1, 'copy', 1, 'none')")));
         QVERIFY(q.exec(QStringLiteral("INSERT INTO trajectories(id, uuid, task_id, status) VALUES(1, 'no-gpu', 1, 'compile-error'),"
                                       " (2, 'judge-lost', 1, 'incorrect'), (3, 'real', 1, 'compile-error'), (4, 'mixed', 1, 'incorrect')")));
@@ -552,7 +553,7 @@ void TestStore::refusesBadFilesUntouched()
             auto store = Store::open(file, &error);
             QVERIFY(store->addTrajectory(test::forkedTrajectory(QStringLiteral("n")), &error));
             if (kind == QLatin1String("newer"))
-                QVERIFY(QSqlQuery(store->database()).exec(QStringLiteral("PRAGMA user_version = 99")));
+                QVERIFY(QSqlQuery(kwb::StoreTestAccess::database(*store)).exec(QStringLiteral("PRAGMA user_version = 99")));
         }
         if (kind == QLatin1String("truncated")) {
             QFile f(file);
@@ -573,7 +574,7 @@ void TestStore::detectsDamagedBlob()
     auto store = Store::open(path(QStringLiteral("c.kwb")), &error);
     const auto id = store->addTrajectory(test::forkedTrajectory(QStringLiteral("c")), &error);
     const QString hash = WorkspaceSnapshot::sha256Hex(QByteArrayLiteral("__global__ void coalesced() {}\n"));
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     q.prepare(QStringLiteral("UPDATE blobs SET data = ? WHERE hash = ?"));
     q.addBindValue(QByteArrayLiteral("__global__ void tampered() {}\n"));
     q.addBindValue(hash);

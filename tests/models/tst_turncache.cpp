@@ -1,3 +1,4 @@
+#include "storeaccess.h"
 #include "testutils.h"
 
 #include "models/turncache.h"
@@ -47,7 +48,7 @@ void TestTurnCache::missingBlobSpoilsOnlyItsFile()
     const auto id = store->addTrajectory(source, &error);
     const auto t = store->trajectory(*id, Store::Depth::Headers, &error);
     const Turn& turn = t->turns.at(1);
-    QSqlQuery q(store->database());
+    QSqlQuery q(kwb::StoreTestAccess::database(*store));
     QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys = OFF")));
     q.prepare(QStringLiteral("DELETE FROM blobs WHERE hash = ?"));
     q.addBindValue(source.turns.at(1).workspace.hash(QStringLiteral("kernels/softmax.cu")));

@@ -1,3 +1,4 @@
+#include "storeaccess.h"
 #include "widgetfixtures.h"
 #include "../env/fakerunner.h"
 #include "loopbackserver.h"
@@ -606,7 +607,7 @@ void TestMainWindow::missingBlobAndBadFilesStayInTheirPane()
     {
         QString error;
         auto store = Store::open(file, &error);
-        QSqlQuery q(store->database());
+        QSqlQuery q(kwb::StoreTestAccess::database(*store));
         q.prepare(QStringLiteral("DELETE FROM blobs WHERE hash = ?"));
         q.addBindValue(t.turns.at(2).workspace.hash(QStringLiteral("kernels/softmax.cu")));
         QVERIFY(q.exec());
