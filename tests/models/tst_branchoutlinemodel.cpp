@@ -2,7 +2,6 @@
 
 #include "models/branchoutlinemodel.h"
 #include "models/turnbadges.h"
-#include "models/turntreemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -108,7 +107,6 @@ void TestBranchOutlineModel::badgesAndCurrentTurn()
     Turn lost = t.turns.at(2);
     lost.eval = EvalResult::environmentFailure(QStringLiteral("The host gpu-1 was lost."));
     QCOMPARE(TurnBadges::of(lost).first(), (TurnBadge { TurnBadge::Kind::EnvironmentError, QStringLiteral("environment error") }));
-    QCOMPARE(TurnTreeModel::statusText(lost), QStringLiteral("environment error"));
     QCOMPARE(lost.eval->environmentError(), QStringLiteral("The host gpu-1 was lost."));
     QVERIFY(t.turns.at(2).eval->environmentError().isEmpty());
 
