@@ -31,9 +31,7 @@ def main(argv=None):
     parser.add_argument("--compile-slots", type=int, default=0)
     parser.add_argument("--warm", type=int, default=0)
     parser.add_argument("forward", nargs=argparse.REMAINDER)
-    a = parser.parse_args(argv)
-    forward = a.forward[1:] if a.forward[:1] == ["--"] else a.forward
-    jobs.absolute_paths(a)
+    a, forward = jobs.parse_command(parser, argv)
     say = jobs.line_writer()
 
     try:

@@ -33,6 +33,13 @@ def forwardable(args):
     return out
 
 
+def parse_command(parser, argv):
+    """A command's options, with relative paths made absolute (absolute_paths), and the eval options after `--`."""
+    a = parser.parse_args(argv)
+    absolute_paths(a)
+    return a, a.forward[1:] if a.forward[:1] == ["--"] else a.forward
+
+
 def absolute_paths(args):
     """Relative paths given for the runner, the nodes' Python and cache are taken from the driver's working folder
     (the actors run in folders of Ray's own, where they would name nothing); bare names are looked up on PATH."""

@@ -256,9 +256,7 @@ def main(argv=None):
     parser.add_argument("--name", default=SERVICE_NAME)
     parser.add_argument("--stdin-ends", action="store_true", help="end when standard input closes")
     parser.add_argument("forward", nargs=argparse.REMAINDER)
-    a = parser.parse_args(argv)
-    forward = a.forward[1:] if a.forward[:1] == ["--"] else a.forward
-    jobs.absolute_paths(a)
+    a, forward = jobs.parse_command(parser, argv)
 
     say = jobs.line_writer()
 
