@@ -2,8 +2,8 @@
 # eval-set over the 20 shipped tasks (bench/candidates) on one H200: locally, and through a one-node Ray cluster
 # (the head on this host, one GPU), with the same cache, compile jobs, evaluations at once and warm pairs.
 #   bench/h200/ray.sh local    build the runner, then a cold pass (fresh cache) and a warm pass, locally
-#   bench/h200/ray.sh ray      a warm pass through Ray on the cache the local passes left, then a cold one through
-#                              Ray on a fresh cache (each cut at its limit; results land as they finish)
+#   bench/h200/ray.sh ray      the same through a one-node Ray cluster: a cold pass on a fresh cache, then a warm
+#                              one on the cache it left (each cut at its limit; results land as they finish)
 # Carried: .raysite (Ray 2.60.0 for cp312 without its jars, dashboard build, rllib/tune/train/llm, and the wheels
 # it lacks there), build/h200-bwrap/bwrap. GPU utilisation sampled every 500 ms in each pass.
 set -uo pipefail
@@ -18,7 +18,8 @@ export PYTHONUNBUFFERED=1 RAY_USAGE_STATS_ENABLED=0
 site=/tmp/site
 if [ ! -d $site/ray ] && [ -d .raysite ]; then
     mkdir -p $site && xz -dc .raysite/ray-*-site.tar.xz | tar -xf - -C $site
-    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target $site .raysite/*.whl
+    for w in .raysite/*.whl; do python3 -m zipfile -e "$w" $site; done
+    find $site -name '*.so' -exec chmod +x {} +
 fi
 export PYTHONPATH=$site
 PY=$(command -v python3)
@@ -52,13 +53,16 @@ local)
     pass local-warm "${WARM_S:-150}" "$CACHE"
     ;;
 ray)
+    [ -x "$RUNNER" ] || { cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1; } \
+        || { tail -30 /tmp/kwb-build.log; exit 1; }
+    python3 -c 'import torch, ray; print("torch", torch.__version__, "cuda", torch.version.cuda, "ray", ray.__version__)' | tee -a "$OUT/ray-bench.txt"
     ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
     ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
         --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
     rayopts=(--ray 127.0.0.1:6390 --node-python "$PY")
-    rm -rf /tmp/kwb-ray-*
-    pass ray-warm "${WARM_S:-200}" "$CACHE" "${rayopts[@]}" --node-cache "$CACHE"
-    pass ray-cold "${COLD_S:-330}" /tmp/kwb-ray-cold-cache "${rayopts[@]}" --node-cache /tmp/kwb-ray-cold-cache
+    rm -rf /tmp/kwb-ray-* "$CACHE-ray"
+    pass ray-cold "${COLD_S:-330}" "$CACHE-ray" "${rayopts[@]}" --node-cache "$CACHE-ray"
+    pass ray-warm "${WARM_S:-150}" "$CACHE-ray" "${rayopts[@]}" --node-cache "$CACHE-ray"
     tail -5 /tmp/kwb-ray-warm.stderr
     ray_cli stop --force > /dev/null 2>&1
     ;;
