@@ -1,3 +1,5 @@
+// The window: its panes, docks, menus and the wiring between the store, the controllers and the panes. Long
+// because it still hands each turn to the panes itself; one observed "current turn" object is meant to replace that.
 #include "mainwindow.h"
 #include "toast.h"
 

@@ -1,3 +1,5 @@
+// The roofline plot of a branch: axes, ceilings, kernel points, hover and legend in one QCustomPlot view, because
+// each needs the same log-scale mapping and ceiling list; the points come from BranchRoofline.
 #include "rooflineview.h"
 
 #include "plotlegend.h"

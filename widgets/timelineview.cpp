@@ -1,3 +1,5 @@
+// The trace timeline: zoom, layout, ruler, tracks, flows, measuring and highlight. Long because these share one
+// viewport transform; splitting it into a zoom control, a ruler, track labels and a painter is planned.
 #include "timelineview.h"
 
 #include "model/kernelname.h"

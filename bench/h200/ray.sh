@@ -2,6 +2,8 @@
 # eval-set over the 20 shipped tasks (bench/candidates) on one H200: locally, and through a one-node Ray cluster
 # (the head on this host, one GPU), with the same cache, compile jobs, evaluations at once and warm pairs.
 #   bench/h200/ray.sh local    build the runner, then a cold pass (fresh cache) and a warm pass, locally
+#   bench/h200/ray.sh both     one call's worth: build, the local cold and warm passes, then a warm pass through Ray
+#                              on the same cache (limits LOCAL_COLD_S, WARM_S, RAY_WARM_S)
 #   bench/h200/ray.sh ray      the same through a one-node Ray cluster: a cold pass on a fresh cache, then a warm
 #                              one on the cache it left (each cut at its limit; results land as they finish)
 # Carried: .raysite (Ray 2.60.0 for cp312 without its jars, dashboard build, rllib/tune/train/llm, and the wheels
@@ -41,7 +43,7 @@ pass() { # NAME LIMIT CACHE EXTRA...: one eval-set, its wall time, the GPU's uti
 }
 
 case "${1:-}" in
-local)
+local|local-only)
     { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu --format=csv
       nvcc --version | tail -2; python3 -c 'import torch, ray; print("torch", torch.__version__, "cuda", torch.version.cuda, "ray", ray.__version__)'
       nproc; bwrap --version 2>&1; echo "flags: ${COMMON[*]}"; } > "$OUT/fingerprint.txt" 2>&1
@@ -49,8 +51,9 @@ local)
     (cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1) \
         || { tail -30 /tmp/kwb-build.log; exit 1; }
     rm -rf "$CACHE" /tmp/kwb-local-*
-    pass local-cold "${COLD_S:-380}" "$CACHE"
+    pass local-cold "${LOCAL_COLD_S:-${COLD_S:-380}}" "$CACHE"
     pass local-warm "${WARM_S:-150}" "$CACHE"
+    [ "$1" = local-only ] && exit 0
     ;;
 ray)
     [ -x "$RUNNER" ] || { cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1; } \
@@ -66,8 +69,18 @@ ray)
     tail -5 /tmp/kwb-ray-warm.stderr
     ray_cli stop --force > /dev/null 2>&1
     ;;
+both)
+    "$0" local-only || exit 1
+    ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
+    ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
+        --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
+    rm -rf /tmp/kwb-ray-*
+    pass ray-warm "${RAY_WARM_S:-110}" "$CACHE" --ray 127.0.0.1:6390 --node-python "$PY" --node-cache "$CACHE"
+    tail -5 /tmp/kwb-ray-warm.stderr
+    ray_cli stop --force > /dev/null 2>&1
+    ;;
 *)
-    echo "usage: bench/h200/ray.sh local|ray" >&2; exit 2 ;;
+    echo "usage: bench/h200/ray.sh local|ray|both" >&2; exit 2 ;;
 esac
 python3 bench/h200/ray_compare.py /tmp/kwb-local-cold /tmp/kwb-local-warm /tmp/kwb-ray-warm /tmp/kwb-ray-cold | tee "$OUT/compare-$1.txt"
 tar czf "$OUT/results-$1.tgz" /tmp/kwb-*/results /tmp/kwb-*/summary.json /tmp/kwb-*.stderr /tmp/util-*.txt 2>/dev/null

@@ -1,3 +1,5 @@
+// The JSON round trip of every part of an evaluation result (compile, verify, timing, reward, flags, stages) in
+// one file, because the parts are written and read as one document and share its helpers for optional fields.
 #include "evalresult.h"
 
 #include "json.h"

@@ -1,3 +1,6 @@
+// eval-set: a task set evaluated with builds on several CPUs and evaluations sharing one GPU, locally or
+// through Ray, resumable, with its summary. One file because the scheduling, the resume and the summary read
+// the same per-task state; the Ray branch is meant to become a stage of its own.
 #include "runner/evalset.h"
 
 #include "runner/childprocess.h"

@@ -1,3 +1,5 @@
+// The store's connection, transactions, blobs and trajectory-level writes. Its named read queries are in
+// storequeries.cpp; what is left here is the part that shares the connection's state and its prepared statements.
 #include "store.h"
 
 #include "schema.h"
