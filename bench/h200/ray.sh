@@ -3,7 +3,7 @@
 # (the head on this host, one GPU), with the same cache, compile jobs, evaluations at once and warm pairs.
 #   bench/h200/ray.sh local    build the runner, then a cold pass (fresh cache) and a warm pass, locally
 #   bench/h200/ray.sh both     one call's worth: build, the local cold and warm passes, then a warm pass through Ray
-#                              on the same cache (limits LOCAL_COLD_S, WARM_S, RAY_WARM_S)
+#                              on the same cache (limits COLD_S, WARM_S)
 #   bench/h200/ray.sh ray      the same through a one-node Ray cluster: a cold pass on a fresh cache, then a warm
 #                              one on the cache it left (each cut at its limit; results land as they finish)
 # Carried: .raysite (Ray 2.60.0 for cp312 without its jars, dashboard build, rllib/tune/train/llm, and the wheels
@@ -42,42 +42,48 @@ pass() { # NAME LIMIT CACHE EXTRA...: one eval-set, its wall time, the GPU's uti
     echo "$name: rc $rc, $done results in $ms ms, GPU utilisation $util" | tee -a "$OUT/ray-bench.txt"
 }
 
-case "${1:-}" in
-local|local-only)
+fingerprint() { # the GPU, its clocks and power, the toolkit, torch and Ray, the host's CPUs, the flags
     { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu --format=csv
       nvcc --version | tail -2; python3 -c 'import torch, ray; print("torch", torch.__version__, "cuda", torch.version.cuda, "ray", ray.__version__)'
       nproc; bwrap --version 2>&1; echo "flags: ${COMMON[*]}"; } > "$OUT/fingerprint.txt" 2>&1
     cat "$OUT/fingerprint.txt"
+}
+build_runner() {
     (cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1) \
         || { tail -30 /tmp/kwb-build.log; exit 1; }
+}
+ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
+ray_up() { # a one-node cluster: the head on this host with its one GPU
+    ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
+        --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
+}
+ray_down() { tail -5 /tmp/kwb-ray-warm.stderr; ray_cli stop --force > /dev/null 2>&1; }
+RAYOPTS=(--ray 127.0.0.1:6390 --node-python "$PY")
+
+case "${1:-}" in
+local|local-only)
+    fingerprint
+    build_runner
     rm -rf "$CACHE" /tmp/kwb-local-*
-    pass local-cold "${LOCAL_COLD_S:-${COLD_S:-380}}" "$CACHE"
+    pass local-cold "${COLD_S:-380}" "$CACHE"
     pass local-warm "${WARM_S:-150}" "$CACHE"
     [ "$1" = local-only ] && exit 0
     ;;
 ray)
-    [ -x "$RUNNER" ] || { cmake --preset runner > /tmp/kwb-build.log 2>&1 && cmake --build --preset runner -j 16 >> /tmp/kwb-build.log 2>&1; } \
-        || { tail -30 /tmp/kwb-build.log; exit 1; }
-    python3 -c 'import torch, ray; print("torch", torch.__version__, "cuda", torch.version.cuda, "ray", ray.__version__)' | tee -a "$OUT/ray-bench.txt"
-    ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
-    ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
-        --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
-    rayopts=(--ray 127.0.0.1:6390 --node-python "$PY")
+    [ -x "$RUNNER" ] || build_runner
+    fingerprint
+    ray_up
     rm -rf /tmp/kwb-ray-* "$CACHE-ray"
-    pass ray-cold "${COLD_S:-330}" "$CACHE-ray" "${rayopts[@]}" --node-cache "$CACHE-ray"
-    pass ray-warm "${WARM_S:-150}" "$CACHE-ray" "${rayopts[@]}" --node-cache "$CACHE-ray"
-    tail -5 /tmp/kwb-ray-warm.stderr
-    ray_cli stop --force > /dev/null 2>&1
+    pass ray-cold "${COLD_S:-330}" "$CACHE-ray" "${RAYOPTS[@]}" --node-cache "$CACHE-ray"
+    pass ray-warm "${WARM_S:-150}" "$CACHE-ray" "${RAYOPTS[@]}" --node-cache "$CACHE-ray"
+    ray_down
     ;;
 both)
     "$0" local-only || exit 1
-    ray_cli() { python3 -c 'import sys; from ray.scripts.scripts import main; sys.argv[0] = "ray"; main()' "$@"; }
-    ray_cli start --head --port 6390 --node-ip-address 127.0.0.1 --num-gpus 1 --num-cpus 16 --include-dashboard false \
-        --disable-usage-stats > /tmp/ray-start.log 2>&1 || { cat /tmp/ray-start.log; exit 1; }
+    ray_up
     rm -rf /tmp/kwb-ray-*
-    pass ray-warm "${RAY_WARM_S:-110}" "$CACHE" --ray 127.0.0.1:6390 --node-python "$PY" --node-cache "$CACHE"
-    tail -5 /tmp/kwb-ray-warm.stderr
-    ray_cli stop --force > /dev/null 2>&1
+    pass ray-warm "${WARM_S:-150}" "$CACHE" "${RAYOPTS[@]}" --node-cache "$CACHE"
+    ray_down
     ;;
 *)
     echo "usage: bench/h200/ray.sh local|ray|both" >&2; exit 2 ;;
