@@ -1,5 +1,6 @@
 // The JSON round trip of every part of an evaluation result (compile, verify, timing, reward, flags, stages) in
-// one file, because the parts are written and read as one document and share its helpers for optional fields.
+// one file, because the parts are written and read as one document and share the per-part helpers (timing stats,
+// diagnostics, kernel resources, the ncu profile) and the strict reader.
 #include "evalresult.h"
 
 #include "json.h"

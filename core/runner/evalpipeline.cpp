@@ -1,6 +1,6 @@
 // One evaluation from request to result: compile, verify, time, reward. Long because the stages share the
 // request, the sandbox, the warm worker and the result being built; splitting it by stage is planned (each stage
-// with its own test), the order of the stages below is the order they run in.
+// with its own test).
 #include "runner/evalpipeline.h"
 
 #include "runner/calibration.h"

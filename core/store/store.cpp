@@ -1,5 +1,6 @@
-// The store's connection, transactions, blobs and trajectory-level writes. Its named read queries are in
-// storequeries.cpp; what is left here is the part that shares the connection's state and its prepared statements.
+// The store's connection, transactions, blobs and trajectory-level writes. The named queries the other layers call
+// (curation's annotations and labels, a turn's reward and place, the summary's rows, the evaluations' rewrite) are
+// in storequeries.cpp; what stays here shares the connection's state and its prepared statements.
 #include "store.h"
 
 #include "schema.h"
