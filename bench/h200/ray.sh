@@ -6,6 +6,7 @@
 #                              on the same cache (limits COLD_S, WARM_S)
 #   bench/h200/ray.sh ray      the same through a one-node Ray cluster: a cold pass on a fresh cache, then a warm
 #                              one on the cache it left (each cut at its limit; results land as they finish)
+#   bench/h200/ray.sh ray-warm a warm pass through Ray on the cache a `local` call left on this (still held) machine
 # Carried: .raysite (Ray 2.60.0 for cp312 without its jars, dashboard build, rllib/tune/train/llm, and the wheels
 # it lacks there), build/h200-bwrap/bwrap. GPU utilisation sampled every 500 ms in each pass.
 set -uo pipefail
@@ -78,6 +79,14 @@ ray)
     pass ray-warm "${WARM_S:-150}" "$CACHE-ray" "${RAYOPTS[@]}" --node-cache "$CACHE-ray"
     ray_down
     ;;
+ray-warm)
+    [ -x "$RUNNER" ] && [ -d "$CACHE" ] || { echo "ray-warm needs the runner and the cache of a local call on this machine" >&2; exit 1; }
+    fingerprint
+    ray_up
+    rm -rf /tmp/kwb-ray-*
+    pass ray-warm "${WARM_S:-150}" "$CACHE" "${RAYOPTS[@]}" --node-cache "$CACHE"
+    ray_down
+    ;;
 both)
     "$0" local-only || exit 1
     ray_up
@@ -86,7 +95,7 @@ both)
     ray_down
     ;;
 *)
-    echo "usage: bench/h200/ray.sh local|ray|both" >&2; exit 2 ;;
+    echo "usage: bench/h200/ray.sh local|ray-warm|ray|both" >&2; exit 2 ;;
 esac
 python3 bench/h200/ray_compare.py /tmp/kwb-local-cold /tmp/kwb-local-warm /tmp/kwb-ray-warm /tmp/kwb-ray-cold | tee "$OUT/compare-$1.txt"
 tar czf "$OUT/results-$1.tgz" /tmp/kwb-*/results /tmp/kwb-*/summary.json /tmp/kwb-*.stderr /tmp/util-*.txt 2>/dev/null
