@@ -4,7 +4,7 @@
 #include "agent/chatpolicy.h"
 #include "agent/turnengine.h"
 #include "agentsettingsdialog.h"
-#include "mainwindow.h"
+#include "models/currentturn.h"
 #include "models/turngraph.h"
 #include "steerdialog.h"
 #include "store/store.h"
@@ -16,9 +16,10 @@
 
 namespace kwb {
 
-AgentController::AgentController(MainWindow* window, WorkbenchActions* actions, TranscriptView* transcript)
-    : QObject(window)
-    , m_window(window)
+AgentController::AgentController(const CurrentTurn* current, WorkbenchActions* actions, TranscriptView* transcript, QWidget* dialogParent)
+    : QObject(dialogParent)
+    , m_current(current)
+    , m_dialogParent(dialogParent)
     , m_actions(actions)
     , m_transcript(transcript)
 {
@@ -27,6 +28,8 @@ AgentController::AgentController(MainWindow* window, WorkbenchActions* actions, 
     connect(actions->steer, &QAction::triggered, this, &AgentController::steer);
     connect(actions->stopAgent, &QAction::triggered, this, &AgentController::stop);
     connect(actions->agentSettings, &QAction::triggered, this, &AgentController::editSettings);
+    connect(current, &CurrentTurn::turnChanged, this, &AgentController::updateActions);
+    connect(current, &CurrentTurn::storeChanged, this, &AgentController::updateActions);
     updateActions();
 }
 
@@ -57,7 +60,7 @@ int AgentController::runningCount() const
 void AgentController::updateActions()
 {
     const bool running = isRunning();
-    const bool haveTurn = m_window->writableStore() && m_window->currentTurn() >= 0;
+    const bool haveTurn = m_current->store() && m_current->turn() >= 0;
     m_actions->forkHere->setEnabled(haveTurn);
     m_actions->steer->setEnabled(haveTurn);
     m_actions->continueAgent->setEnabled(haveTurn);
@@ -66,7 +69,7 @@ void AgentController::updateActions()
 
 bool AgentController::startFrom(const QString& turnUuid)
 {
-    Store* store = m_window->writableStore();
+    Store* store = m_current->store();
     if (!store)
         return false;
     QSettings settings;
@@ -115,7 +118,7 @@ bool AgentController::startFrom(const QString& turnUuid)
         Q_EMIT runFinished(ok, sentence);
     });
     QString error;
-    if (!engine->start(m_window->trajectory().storeId, turnUuid, policy, &error)) {
+    if (!engine->start(m_current->trajectory().storeId, turnUuid, policy, &error)) {
         if (m_streaming == policy)
             m_streaming = nullptr;
         delete engine;
@@ -138,28 +141,28 @@ void AgentController::stop()
 
 void AgentController::forkHere()
 {
-    const int turn = m_window->currentTurn();
+    const int turn = m_current->turn();
     if (turn >= 0)
-        startFrom(m_window->trajectory().turns.at(turn).uuid);
+        startFrom(m_current->trajectory().turns.at(turn).uuid);
 }
 
 void AgentController::continueBranch()
 {
-    const int leaf = m_window->navigator().leaf();
+    const int leaf = m_current->navigator().leaf();
     if (leaf >= 0)
-        startFrom(m_window->trajectory().turns.at(leaf).uuid);
+        startFrom(m_current->trajectory().turns.at(leaf).uuid);
 }
 
 void AgentController::steer()
 {
-    Store* store = m_window->writableStore();
-    const int index = m_window->currentTurn();
+    Store* store = m_current->store();
+    const int index = m_current->turn();
     if (!store || index < 0)
         return;
     // Copies: a running agent may reload the shown trajectory while the dialog is open.
-    const qint64 trajectoryId = m_window->trajectory().storeId;
-    const QString turnUuid = m_window->trajectory().turns.at(index).uuid;
-    const qint64 turnStoreId = m_window->trajectory().turns.at(index).storeId;
+    const qint64 trajectoryId = m_current->trajectory().storeId;
+    const QString turnUuid = m_current->trajectory().turns.at(index).uuid;
+    const qint64 turnStoreId = m_current->trajectory().turns.at(index).storeId;
     QString error;
     const auto turn = store->turn(turnStoreId, true, &error);
     if (!turn) {
@@ -169,8 +172,8 @@ void AgentController::steer()
     QMap<QString, QByteArray> files;
     for (const QString& path : turn->workspace.paths())
         files.insert(path, turn->workspace.content(path));
-    SteerDialog dialog(tr("turn %1").arg(m_window->turnNumber(index)), files, m_window); // as the toolbar numbers it
-    if (dialog.exec() != QDialog::Accepted || !dialog.hasChanges() || m_window->writableStore() != store)
+    SteerDialog dialog(tr("turn %1").arg(m_current->turnNumber(index)), files, m_dialogParent); // as the toolbar numbers it
+    if (dialog.exec() != QDialog::Accepted || !dialog.hasChanges() || m_current->store() != store)
         return;
     const auto uuid = agent::TurnEngine::steer(*store, trajectoryId, turnUuid, dialog.editedFiles(), dialog.message(),
         qEnvironmentVariable("USER"), &error);
@@ -185,7 +188,7 @@ void AgentController::steer()
 void AgentController::editSettings()
 {
     QSettings settings;
-    AgentSettingsDialog dialog(agent::AgentSettings::load(settings), m_window);
+    AgentSettingsDialog dialog(agent::AgentSettings::load(settings), m_dialogParent);
     if (dialog.exec() == QDialog::Accepted)
         dialog.settings().save(settings);
 }

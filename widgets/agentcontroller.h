@@ -4,9 +4,11 @@
 #include <QObject>
 #include <QString>
 
+class QWidget;
+
 namespace kwb {
 
-class MainWindow;
+class CurrentTurn;
 class TranscriptView;
 class WorkbenchActions;
 
@@ -23,7 +25,8 @@ class AgentController : public QObject
 {
     Q_OBJECT
 public:
-    AgentController(MainWindow* window, WorkbenchActions* actions, TranscriptView* transcript);
+    // It works on `current`'s store and turn; its dialogs open over `dialogParent`, which also owns it.
+    AgentController(const CurrentTurn* current, WorkbenchActions* actions, TranscriptView* transcript, QWidget* dialogParent);
     ~AgentController() override;
 
     bool isRunning() const; // any run
@@ -45,7 +48,8 @@ private:
     void steer();
     void editSettings();
 
-    MainWindow* m_window;
+    const CurrentTurn* m_current;
+    QWidget* m_dialogParent;
     WorkbenchActions* m_actions;
     TranscriptView* m_transcript;
     QList<agent::TurnEngine*> m_engines; // running ones; each owns its policy

@@ -2,7 +2,7 @@
 
 #include "annotationcommand.h"
 #include "labeltrajectoriescommand.h"
-#include "mainwindow.h"
+#include "models/currentturn.h"
 #include "models/trajectorylistmodel.h"
 #include "store/store.h"
 #include "trajectorypanel.h"
@@ -33,9 +33,10 @@ constexpr qint64 kGiveUpMs = 30 * 60 * 1000; // as long as kwb's own commands wa
 
 } // namespace
 
-CurationController::CurationController(MainWindow* window, WorkbenchActions* actions, TrajectoryPanel* trajectories)
-    : QObject(window)
-    , m_window(window)
+CurationController::CurationController(const CurrentTurn* current, WorkbenchActions* actions, TrajectoryPanel* trajectories, QWidget* dialogParent)
+    : QObject(dialogParent)
+    , m_current(current)
+    , m_dialogParent(dialogParent)
     , m_actions(actions)
     , m_trajectories(trajectories)
     , m_stack(new QUndoStack(this))
@@ -45,9 +46,9 @@ CurationController::CurationController(MainWindow* window, WorkbenchActions* act
     connect(m_retry, &QTimer::timeout, this, &CurationController::retryQueued);
     m_stack->setObjectName(QStringLiteral("curationUndoStack"));
     const auto label = [this](const QString& value) {
-        return [this, value] { annotate(m_window->currentTurn(), scope(), Annotation::Kind::Label, value); };
+        return [this, value] { annotate(m_current->turn(), scope(), Annotation::Kind::Label, value); };
     };
-    const auto asking = [this](Annotation::Kind kind) { return [this, kind] { ask(kind, m_window->currentTurn(), scope()); }; };
+    const auto asking = [this](Annotation::Kind kind) { return [this, kind] { ask(kind, m_current->turn(), scope()); }; };
     connect(actions->accept, &QAction::triggered, this, label(kAccept));
     connect(actions->reject, &QAction::triggered, this, label(kReject));
     connect(actions->star, &QAction::triggered, this, label(kStar));
@@ -59,6 +60,8 @@ CurationController::CurationController(MainWindow* window, WorkbenchActions* act
     connect(actions->labelAllInView, &QAction::triggered, this, &CurationController::askLabelAllInView);
     connect(actions->curateScope, &QActionGroup::triggered, this, &CurationController::updateActions);
     connect(trajectories, &TrajectoryPanel::countChanged, this, &CurationController::updateActions);
+    connect(current, &CurrentTurn::storeChanged, this, &CurationController::setStore);
+    connect(current, &CurrentTurn::turnChanged, this, &CurationController::updateActions);
 
     connect(actions->undo, &QAction::triggered, this, [this] { whenWritable([this] { m_stack->undo(); }); });
     connect(actions->redo, &QAction::triggered, this, [this] { whenWritable([this] { m_stack->redo(); }); });
@@ -96,7 +99,7 @@ Annotation::Scope CurationController::scope() const
 
 void CurationController::updateActions()
 {
-    const bool canAnnotate = target(m_window->currentTurn(), scope()).has_value();
+    const bool canAnnotate = target(m_current->turn(), scope()).has_value();
     for (QAction* a : { m_actions->accept, m_actions->reject, m_actions->star, m_actions->label, m_actions->tag,
              m_actions->note, m_actions->score, m_actions->lesson })
         a->setEnabled(canAnnotate);
@@ -107,7 +110,7 @@ void CurationController::updateActions()
 // of the longest continuation below the turn.
 std::optional<Curation::Target> CurationController::target(int turn, Annotation::Scope scope) const
 {
-    const Trajectory& trajectory = m_window->trajectory();
+    const Trajectory& trajectory = m_current->trajectory();
     if (!m_curation || trajectory.storeId <= 0)
         return std::nullopt;
     if (scope == Annotation::Scope::Trajectory)
@@ -116,7 +119,7 @@ std::optional<Curation::Target> CurationController::target(int turn, Annotation:
         return std::nullopt;
     int at = turn;
     if (scope == Annotation::Scope::Branch) {
-        const TurnNavigator& navigator = m_window->navigator();
+        const TurnNavigator& navigator = m_current->navigator();
         at = navigator.branch().contains(turn) ? navigator.leaf() : navigator.graph()->leafFrom(turn);
     }
     return Curation::Target { trajectory.storeId, trajectory.turns.at(at).storeId, scope };
@@ -193,7 +196,7 @@ bool CurationController::annotate(int turn, Annotation::Scope scope, Annotation:
 bool CurationController::labelAllInView(const QString& label)
 {
     const QString text = label.simplified();
-    const Store* store = m_window->store();
+    const Store* store = m_current->store();
     if (!m_curation || !store || text.isEmpty())
         return false;
     const TrajectoryListModel* model = m_trajectories->model();
@@ -240,7 +243,7 @@ QStringList CurationController::labelChoices() const
 
 QString CurationController::describe(int turn, Annotation::Scope scope) const
 {
-    const TurnGraph* graph = m_window->navigator().graph();
+    const TurnGraph* graph = m_current->navigator().graph();
     switch (scope) {
     case Annotation::Scope::Trajectory:
         return tr("this trajectory");
@@ -261,31 +264,31 @@ void CurationController::ask(Annotation::Kind kind, int turn, Annotation::Scope 
     QString value;
     switch (kind) {
     case Annotation::Kind::Label:
-        value = QInputDialog::getItem(m_window, tr("Label"), tr("Label for %1:").arg(what), labelChoices(), 0, true, &ok);
+        value = QInputDialog::getItem(m_dialogParent, tr("Label"), tr("Label for %1:").arg(what), labelChoices(), 0, true, &ok);
         break;
     case Annotation::Kind::Tag:
-        value = QInputDialog::getText(m_window, tr("Tag"), tr("Tag for %1:").arg(what), QLineEdit::Normal, {}, &ok);
+        value = QInputDialog::getText(m_dialogParent, tr("Tag"), tr("Tag for %1:").arg(what), QLineEdit::Normal, {}, &ok);
         break;
     case Annotation::Kind::Note:
-        value = QInputDialog::getMultiLineText(m_window, tr("Note"), tr("Note on %1:").arg(what), {}, &ok);
+        value = QInputDialog::getMultiLineText(m_dialogParent, tr("Note"), tr("Note on %1:").arg(what), {}, &ok);
         break;
     case Annotation::Kind::Lesson: {
         // The note it replaces, to edit rather than retype (Teaching Mode shows the newest one).
         QString current;
-        const Trajectory& trajectory = m_window->trajectory();
+        const Trajectory& trajectory = m_current->trajectory();
         const QList<Annotation>& marks = scope == Annotation::Scope::Trajectory || turn < 0 ? trajectory.annotations
                                                                                             : trajectory.turns.at(turn).annotations;
         for (const Annotation& a : marks)
             if (a.kind == Annotation::Kind::Lesson && a.scope == scope)
                 current = a.value;
-        value = QInputDialog::getMultiLineText(m_window, tr("Lesson"), tr("Teaching note on %1:").arg(what), current, &ok);
+        value = QInputDialog::getMultiLineText(m_dialogParent, tr("Lesson"), tr("Teaching note on %1:").arg(what), current, &ok);
         break;
     }
     case Annotation::Kind::Score: {
-        const Trajectory& trajectory = m_window->trajectory();
+        const Trajectory& trajectory = m_current->trajectory();
         const auto& eval = scope == Annotation::Scope::Turn ? trajectory.turns.at(turn).eval : std::nullopt;
         const double reward = eval && std::isfinite(eval->reward) ? eval->reward : 0.0;
-        const double score = QInputDialog::getDouble(m_window, tr("Human Score"),
+        const double score = QInputDialog::getDouble(m_dialogParent, tr("Human Score"),
             tr("Score for %1 (the reward it overrides is kept beside it):").arg(what), reward, -1e9, 1e9, 3, &ok);
         value = QString::number(score);
         break;
@@ -301,7 +304,7 @@ void CurationController::askLabelAllInView()
     if (!m_curation || rows == 0)
         return;
     bool ok = false;
-    const QString label = QInputDialog::getItem(m_window, tr("Label All in View"),
+    const QString label = QInputDialog::getItem(m_dialogParent, tr("Label All in View"),
         tr("Label for the %n trajectories in view:", nullptr, rows), labelChoices(), 0, true, &ok);
     if (ok)
         labelAllInView(label);

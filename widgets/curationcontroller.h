@@ -15,10 +15,11 @@ class QMenu;
 class QUndoStack;
 
 class QTimer;
+class QWidget;
 
 namespace kwb {
 
-class MainWindow;
+class CurrentTurn;
 class Store;
 class TrajectoryPanel;
 class WorkbenchActions;
@@ -30,10 +31,10 @@ class CurationController : public QObject
 {
     Q_OBJECT
 public:
-    CurationController(MainWindow* window, WorkbenchActions* actions, TrajectoryPanel* trajectories);
+    // It edits `current`'s store on its turn, branch or trajectory; its dialogs open over `dialogParent`, which owns it.
+    CurationController(const CurrentTurn* current, WorkbenchActions* actions, TrajectoryPanel* trajectories, QWidget* dialogParent);
     ~CurationController() override;
 
-    void setStore(Store* store); // clears the undo stack: its edits belong to the store that was open
     QUndoStack* undoStack() const { return m_stack; }
     Annotation::Scope scope() const; // what the Curate menu applies to
 
@@ -53,6 +54,7 @@ Q_SIGNALS:
     void confirmed(const QString& sentence);
 
 private:
+    void setStore(Store* store); // clears the undo stack: its edits belong to the store that was open
     void ask(Annotation::Kind kind, int turn, Annotation::Scope scope);
     void askLabelAllInView();
     std::optional<Curation::Target> target(int turn, Annotation::Scope scope) const;
@@ -63,7 +65,8 @@ private:
     void whenWritable(const std::function<void()>& edit);
     void retryQueued();
 
-    MainWindow* m_window;
+    const CurrentTurn* m_current;
+    QWidget* m_dialogParent;
     WorkbenchActions* m_actions;
     TrajectoryPanel* m_trajectories;
     QUndoStack* m_stack;

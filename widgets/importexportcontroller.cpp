@@ -10,7 +10,6 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
-#include <QSaveFile>
 
 namespace kwb {
 
@@ -133,23 +132,13 @@ bool ImportExportController::startExport(const QString& output, const QString& f
     if (m_storePath.isEmpty() || m_job->isRunning())
         return false;
     const bool started = m_job->start(m_storePath, [output, format, filter, options](Store& store, const StoreJob::Progress& progress, QString* message) {
-        auto ids = store.trajectoryIds(filter, TrajectoryColumn::Created, false, message);
+        const auto ids = ExportFormat::select(store, options, filter, message); // as kwb export chooses them
         if (!ids)
             return false;
-        std::sort(ids->begin(), ids->end()); // the store's order, as kwb export writes it
-        QSaveFile file(output);
-        if (!file.open(QIODevice::WriteOnly)) {
-            *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
-            return false;
-        }
         qint64 records = -1;
         ExportSkips skipped;
-        if (!ExportFormat::write(store, *ids, format, options, file, progress, message, &records, &skipped))
-            return false; // the temporary file is dropped: the target stays as it was
-        if (!file.commit()) {
-            *message = tr("%1 cannot be written: %2.").arg(output, file.errorString());
-            return false;
-        }
+        if (!ExportFormat::writeFile(store, *ids, format, options, output, progress, message, &records, &skipped))
+            return false; // the target stays as it was
         // What was written, not what was asked for: a pairs export of tied forks writes nothing and says so above.
         const QString written = format == QLatin1String("pairs") ? tr("%n preference pair(s)", nullptr, int(records))
                                                                  : tr("%n branch(es)", nullptr, int(records));

@@ -15,6 +15,7 @@
 #include "ncuview.h"
 #include "model/roofline.h"
 #include "models/branchoutlinemodel.h"
+#include "models/currentturn.h"
 #include "models/trajectorylistmodel.h"
 #include "models/turncache.h"
 #include "referenceview.h"
@@ -67,6 +68,7 @@ namespace kwb {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_cache(std::make_unique<TurnCache>())
+    , m_current(new CurrentTurn(&m_trajectory, &m_graph, &m_navigator, this))
     , m_actions(new WorkbenchActions(this))
     , m_outline(new BranchOutlineModel(this))
     , m_trajectories(new TrajectoryPanel(this))
@@ -330,7 +332,25 @@ void MainWindow::connectActions()
         }
         m_disassemblyController->setActive(on);
     });
-    m_agent = new AgentController(this, m_actions, m_transcript);
+    // The panes that show the current turn as it is follow it; the kernel, transcript, trace and profile panes,
+    // which also show the turn it is compared with, are set in showTurn().
+    connect(m_current, &CurrentTurn::turnChanged, this, [this](int turn) {
+        const EvalResult* eval = m_current->eval();
+        m_compiler->setEval(eval);
+        m_verification->setEval(eval);
+        m_timing->setEval(eval);
+        m_forkTree->setCurrentTurn(turn);
+        if (m_navigator.leaf() != m_plottedLeaf) {
+            m_plottedLeaf = m_navigator.leaf();
+            m_reward->setBranches(&m_trajectory, &m_graph, m_navigator.branch(), m_navigator.otherBranches());
+            m_roofline->setBranch(&m_trajectory, &m_graph, m_navigator.branch());
+        }
+        m_reward->setCurrentTurn(turn);
+        m_roofline->setCurrentTurn(turn);
+    });
+    connect(m_current, &CurrentTurn::trajectoryChanged, this, &MainWindow::trajectoryShown);
+    connect(m_current, &CurrentTurn::turnChanged, this, &MainWindow::turnShown);
+    m_agent = new AgentController(m_current, m_actions, m_transcript, this);
     connect(m_agent, &AgentController::errorOccurred, this, &MainWindow::showError);
     connect(m_agent, &AgentController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_agent, &AgentController::turnStored, this, &MainWindow::reloadTrajectory);
@@ -338,8 +358,7 @@ void MainWindow::connectActions()
         if (ok)
             clearError(); // an earlier failure is no longer the news
     });
-    connect(this, &MainWindow::turnShown, m_agent, &AgentController::updateActions);
-    m_curation = new CurationController(this, m_actions, m_trajectories);
+    m_curation = new CurationController(m_current, m_actions, m_trajectories, this);
     connect(m_curation, &CurationController::errorOccurred, this, &MainWindow::showError);
     connect(m_curation, &CurationController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_curation, &CurationController::edited, this, &MainWindow::refreshAnnotations);
@@ -363,8 +382,7 @@ void MainWindow::connectActions()
             showError(message);
         }
     });
-    connect(this, &MainWindow::turnShown, m_curation, &CurationController::updateActions);
-    m_teachingController = new TeachingController(this, m_actions, m_teaching, m_trace);
+    m_teachingController = new TeachingController(m_current, this, m_actions, m_teaching, m_trace, this);
     connect(m_teachingController, &TeachingController::errorOccurred, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_forkTree, &ForkTreeView::contextMenuFilled, m_curation, &CurationController::addMenuEntries, Qt::DirectConnection);
     connect(m_ncuController, &NcuController::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
@@ -422,11 +440,11 @@ bool MainWindow::openStore(const QString& path)
     m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
     m_disassemblyController->setStore(nullptr);
-    m_curation->setStore(nullptr);
+    m_current->setStore(nullptr);
     m_transfer->cancel(); // an import into the store being closed is rolled back
     m_transfer->setStorePath(path);
     m_store = std::move(store);
-    m_curation->setStore(m_store.get());
+    m_current->setStore(m_store.get());
     m_cache->setStore(m_store.get());
     m_ncuController->setStore(m_store.get());
     m_disassemblyController->setStore(m_store.get());
@@ -501,7 +519,7 @@ void MainWindow::showTrajectory(qint64 id)
     m_outline->setTrajectory(&m_trajectory, &m_graph);
     m_reference->setSource(m_trajectory.task.source);
     showFloor();
-    Q_EMIT trajectoryShown();
+    m_current->announceTrajectory();
     showTurn();
     updateCentre();
 }
@@ -539,7 +557,7 @@ void MainWindow::refreshAnnotations(qint64 trajectoryId)
             turn.annotations = same->annotations;
     }
     m_outline->refreshBadges();
-    Q_EMIT trajectoryShown(); // the Lesson pane reads the marks again
+    m_current->announceTrajectory(); // the Lesson pane reads the marks again
 }
 
 // The task's floor beside its source, with the roofline time on the machine that timed the latest evaluation.
@@ -597,10 +615,8 @@ void MainWindow::setDiffBase(int turn)
     showKernel();
     // The picked turn's trace, when it has one, is offered for comparison in the Timeline dock too.
     const auto& picked = m_pickedBase >= 0 ? m_trajectory.turns.at(m_pickedBase).eval : std::nullopt;
-    QString error;
-    const auto json = picked && !picked->traceBlob.isEmpty() && m_store ? m_store->blob(picked->traceBlob, &error) : std::nullopt;
-    if (json)
-        m_trace->setComparison(*json, turnLabel(m_pickedBase));
+    if (picked && !picked->traceBlob.isEmpty() && m_store)
+        m_trace->setStoredComparison(m_store->path(), picked->traceBlob, turnLabel(m_pickedBase));
     else
         m_trace->clearComparison();
     m_ncuController->showTurn(&m_trajectory, currentTurn(), m_pickedBase, turnLabel(m_pickedBase));
@@ -629,6 +645,11 @@ bool MainWindow::showPane(const QString& name)
     return true;
 }
 
+int MainWindow::turnNumber(int turn) const
+{
+    return m_current->turnNumber(turn);
+}
+
 QString MainWindow::turnLabel(int turn) const
 {
     if (turn < 0)
@@ -651,21 +672,10 @@ void MainWindow::showTurn()
         showKernel();
         m_transcript->setMessages(content->turn.messages, content->error);
     }
-    m_compiler->setEval(eval);
-    m_verification->setEval(eval);
-    m_timing->setEval(eval);
     showTrace(eval);
-    m_forkTree->setCurrentTurn(turn);
-    if (m_navigator.leaf() != m_plottedLeaf) {
-        m_plottedLeaf = m_navigator.leaf();
-        m_reward->setBranches(&m_trajectory, &m_graph, m_navigator.branch(), m_navigator.otherBranches());
-        m_roofline->setBranch(&m_trajectory, &m_graph, m_navigator.branch());
-    }
-    m_reward->setCurrentTurn(turn);
-    m_roofline->setCurrentTurn(turn);
     m_ncuController->showTurn(&m_trajectory, turn, m_pickedBase, turnLabel(m_pickedBase));
     updateNavigation();
-    Q_EMIT turnShown(turn);
+    m_current->announceTurn();
 }
 
 void MainWindow::showTrace(const EvalResult* eval)
@@ -678,12 +688,10 @@ void MainWindow::showTrace(const EvalResult* eval)
         m_trace->clear();
         return;
     }
-    QString error;
-    const auto json = m_store ? m_store->blob(hash, &error) : std::nullopt;
-    if (!json)
-        m_trace->clear(tr("The trace of this turn cannot be read: %1").arg(error));
+    if (!m_store)
+        m_trace->clear(tr("The trace of this turn cannot be read: no store is open."));
     else
-        m_trace->showTrace(*json, tr("Turn %1").arg(m_graph.depth(m_navigator.current()) + 1));
+        m_trace->showStoredTrace(m_store->path(), hash, tr("Turn %1").arg(m_graph.depth(m_navigator.current()) + 1));
 }
 
 void MainWindow::showKernel()

@@ -3,6 +3,7 @@
 #include "model/trajectory.h"
 #include "models/turngraph.h"
 #include "models/turnnavigator.h"
+#include "windownavigation.h"
 
 #include <QFrame>
 #include <QMainWindow>
@@ -19,6 +20,7 @@ namespace kwb {
 
 class BranchOutlineModel;
 class CompilerOutputView;
+class CurrentTurn;
 class ForkTreeView;
 class AgentController;
 class CurationController;
@@ -48,14 +50,14 @@ class WorkbenchActions;
 // The workbench window. Left: the trajectories of the open store. Centre: the task's reference beside the
 // agent's workspace, and below them compiler output, transcript and verification. Right: the fork tree and the
 // reward curve with the roofline. Bottom: the timeline. Every pane shows the current turn; stepping moves them all together.
-class MainWindow : public QMainWindow
+class MainWindow : public QMainWindow, public WindowNavigation
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    bool openStore(const QString& path); // a store that cannot be opened leaves the previous one open
+    bool openStore(const QString& path) override; // a store that cannot be opened leaves the previous one open
     const Store* store() const { return m_store.get(); }
     Store* writableStore() { return m_store.get(); } // for the agent, which adds turns
     // Reads the shown trajectory again when it is this one (turns were added) and goes to the turn with this uuid.
@@ -64,13 +66,14 @@ public:
 
     bool selectTrajectory(qint64 id);
     bool selectTrajectoryByUuid(const QString& uuid);
-    bool selectTrajectoryRow(int row);
+    bool selectTrajectoryRow(int row) override;
     const Trajectory& trajectory() const { return m_trajectory; }
     const TurnNavigator& navigator() const { return m_navigator; }
     int currentTurn() const { return m_navigator.current(); } // index into trajectory().turns
     // The number a turn is shown with (the toolbar's "Turn N"): its depth in the fork tree, from 1.
-    int turnNumber(int turn) const { return turn >= 0 && turn < m_trajectory.turns.size() ? m_graph.depth(turn) + 1 : 0; }
-    void goToTurn(int turn);
+    int turnNumber(int turn) const;
+    const CurrentTurn* current() const { return m_current; } // what the controllers and panes follow
+    void goToTurn(int turn) override;
     bool goToPosition(int position); // along the current branch, 0-based
     void setDiffBase(int turn); // -1: the previous turn
     bool showPane(const QString& name); // "compiler", "transcript", "verification"
@@ -125,6 +128,7 @@ private:
     Trajectory m_trajectory; // headers of the open trajectory
     TurnGraph m_graph;
     TurnNavigator m_navigator;
+    CurrentTurn* m_current; // a view of the three above, announced as they change
     int m_pickedBase = -1; // the turn picked as diff base; used while the kernel pane's choice is "against" it
     int m_plottedLeaf = -1;
     bool m_remembersStores = true;

@@ -1,16 +1,18 @@
 #include "teachingcontroller.h"
 
-#include "mainwindow.h"
-#include "samplestore.h"
+#include "models/currentturn.h"
+#include "io/samplestore.h"
 #include "teachingpanel.h"
 #include "timelineview.h"
 #include "tracepanel.h"
+#include "windownavigation.h"
 #include "workbenchactions.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMainWindow>
 #include <QTimer>
 
 namespace kwb {
@@ -27,9 +29,11 @@ QDockWidget* dockOf(QWidget* w)
 
 } // namespace
 
-TeachingController::TeachingController(MainWindow* window, WorkbenchActions* actions, TeachingPanel* panel, TracePanel* trace)
-    : QObject(window)
-    , m_window(window)
+TeachingController::TeachingController(const CurrentTurn* current, WindowNavigation* navigation, WorkbenchActions* actions,
+    TeachingPanel* panel, TracePanel* trace, QObject* parent)
+    : QObject(parent)
+    , m_current(current)
+    , m_navigation(navigation)
     , m_actions(actions)
     , m_panel(panel)
     , m_trace(trace)
@@ -39,16 +43,16 @@ TeachingController::TeachingController(MainWindow* window, WorkbenchActions* act
     actions->openCaseStudies->setEnabled(!SampleStore::bundledPath().isEmpty()); // a build without them says so by graying
     connect(actions->nextLesson, &QAction::triggered, this, [this] {
         if (const int t = m_panel->nextLesson(); t >= 0)
-            m_window->goToTurn(t);
+            m_navigation->goToTurn(t);
     });
     connect(actions->previousLesson, &QAction::triggered, this, [this] {
         if (const int t = m_panel->previousLesson(); t >= 0)
-            m_window->goToTurn(t);
+            m_navigation->goToTurn(t);
     });
-    connect(panel, &TeachingPanel::turnRequested, window, &MainWindow::goToTurn);
+    connect(panel, &TeachingPanel::turnRequested, this, [this](int turn) { m_navigation->goToTurn(turn); });
     connect(panel, &TeachingPanel::lookForRequested, this, &TeachingController::lookFor);
-    connect(window, &MainWindow::trajectoryShown, this, &TeachingController::trajectoryShown);
-    connect(window, &MainWindow::turnShown, this, &TeachingController::turnShown);
+    connect(current, &CurrentTurn::trajectoryChanged, this, &TeachingController::trajectoryShown);
+    connect(current, &CurrentTurn::turnChanged, this, &TeachingController::turnShown);
     connect(trace, &TracePanel::loaded, this, [this] {
         const QString pattern = m_pendingFocus;
         m_pendingFocus.clear();
@@ -88,8 +92,9 @@ void TeachingController::setOn(bool on)
             // the window is laid out, for a mode switched on before it was shown.
             const auto front = [this, dock] {
                 dock->raise();
-                if (dock->width() < 420)
-                    m_window->resizeDocks({ dock }, { 440 }, Qt::Horizontal); // room for the summary table
+                auto* window = qobject_cast<QMainWindow*>(dock->parentWidget());
+                if (dock->width() < 420 && window)
+                    window->resizeDocks({ dock }, { 440 }, Qt::Horizontal); // room for the summary table
                 if (QDockWidget* timeline = dockOf(m_trace))
                     timeline->raise();
             };
@@ -108,17 +113,17 @@ bool TeachingController::openCaseStudies()
         Q_EMIT errorOccurred(error);
         return false;
     }
-    if (!m_window->openStore(path))
+    if (!m_navigation->openStore(path))
         return false;
     setOn(true);
-    m_window->selectTrajectoryRow(0);
+    m_navigation->selectTrajectoryRow(0);
     return true;
 }
 
 void TeachingController::trajectoryShown()
 {
-    m_panel->setTrajectory(m_window->trajectory().uuid.isEmpty() ? nullptr : &m_window->trajectory());
-    turnShown(m_window->currentTurn());
+    m_panel->setTrajectory(m_current->trajectory().uuid.isEmpty() ? nullptr : &m_current->trajectory());
+    turnShown(m_current->turn());
 }
 
 void TeachingController::turnShown(int turn)

@@ -5,9 +5,10 @@
 
 namespace kwb {
 
-class MainWindow;
+class CurrentTurn;
 class TeachingPanel;
 class TracePanel;
+class WindowNavigation;
 class WorkbenchActions;
 
 // Teaching Mode: the Lesson pane follows the shown turn, the timeline outlines what the lesson says to look for
@@ -18,7 +19,9 @@ class TeachingController : public QObject
 {
     Q_OBJECT
 public:
-    TeachingController(MainWindow* window, WorkbenchActions* actions, TeachingPanel* panel, TracePanel* trace);
+    // It follows `current` and asks `navigation` to open the case studies or go to a lesson's turn.
+    TeachingController(const CurrentTurn* current, WindowNavigation* navigation, WorkbenchActions* actions,
+        TeachingPanel* panel, TracePanel* trace, QObject* parent = nullptr);
 
     bool isOn() const;
     void setOn(bool on);
@@ -33,7 +36,8 @@ private:
     void lookFor(const QString& pattern);
     void applyHighlight();
 
-    MainWindow* m_window;
+    const CurrentTurn* m_current;
+    WindowNavigation* m_navigation;
     WorkbenchActions* m_actions;
     TeachingPanel* m_panel;
     TracePanel* m_trace;

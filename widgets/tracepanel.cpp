@@ -1,5 +1,6 @@
 #include "tracepanel.h"
 
+#include "io/savefile.h"
 #include "model/kernelname.h"
 
 #include "timelineview.h"
@@ -7,7 +8,6 @@
 #include "trace/tracereader.h"
 
 #include <QCheckBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -19,7 +19,6 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QThread>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -30,12 +29,6 @@ namespace kwb {
 
 using trace::EventKind;
 using trace::TraceReader;
-
-struct TracePanel::Loaded {
-    TraceReader::Result result;
-    std::shared_ptr<const trace::TraceModel> model;
-    std::shared_ptr<const trace::TraceLod> lod; // built on the worker too: a second or more at 1e7 events
-};
 
 namespace {
 
@@ -63,12 +56,7 @@ QString kindName(EventKind k)
 
 } // namespace
 
-TracePanel::~TracePanel()
-{
-    for (const auto& cancel : { m_cancel, m_compareCancel })
-        if (cancel)
-            cancel->store(true); // a load still running stops soon and its result is dropped
-}
+TracePanel::~TracePanel() = default; // the jobs drop their loads in flight
 
 TracePanel::TracePanel(QWidget* parent)
     : QWidget(parent)
@@ -80,6 +68,8 @@ TracePanel::TracePanel(QWidget* parent)
     , m_progressTimer(new QTimer(this))
     , m_compare(new TimelineView(this))
     , m_compareToggle(new QCheckBox(tr("Compare"), this))
+    , m_job(new TraceLoadJob(this))
+    , m_compareJob(new TraceLoadJob(this))
 {
     setObjectName(QStringLiteral("tracePanel"));
     m_details->setObjectName(QStringLiteral("traceDetails"));
@@ -149,10 +139,12 @@ TracePanel::TracePanel(QWidget* parent)
         alignComparison(m_timeline, m_compare);
     });
     connect(m_export, &QPushButton::clicked, this, &TracePanel::chooseExportFile);
+    connect(m_job, &TraceLoadJob::finished, this, &TracePanel::finishLoading);
+    connect(m_compareJob, &TraceLoadJob::finished, this, &TracePanel::finishComparison);
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
-        if (m_loading && m_progress)
-            m_status->setText(tr("Loading trace… %1 %").arg(m_progress->load()));
+        if (m_job->isRunning())
+            m_status->setText(tr("Loading trace… %1 %").arg(m_job->percent()));
     });
     clear();
 }
@@ -164,10 +156,7 @@ QString TracePanel::status() const
 
 void TracePanel::clear(const QString& message)
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    ++m_generation;
-    m_loading = false;
+    m_job->cancel();
     m_progressTimer->stop();
     m_json.clear();
     m_model.reset();
@@ -178,73 +167,60 @@ void TracePanel::clear(const QString& message)
     m_export->setEnabled(false);
 }
 
-void TracePanel::startLoad(const QByteArray& json, const QString& label, const std::shared_ptr<std::atomic<bool>>& cancel,
-                           const std::shared_ptr<std::atomic<int>>& progress,
-                           std::function<void(const std::shared_ptr<Loaded>&)> done)
+void TracePanel::beginLoading(const QString& label)
 {
-    auto loaded = std::make_shared<Loaded>();
-    // The worker reads its own reference to the bytes and fills `loaded`; `done` takes it over when the thread
-    // has finished (a queued call into this thread, dropped if the panel is gone).
-    QThread* worker = QThread::create([json, label, cancel, loaded, progress] {
-        loaded->result = TraceReader::parse(std::string_view(json.constData(), size_t(json.size())), label.toStdString(),
-                                            [&](double fraction) { progress->store(int(fraction * 100)); }, cancel.get());
-        if (loaded->result.complete) {
-            loaded->model = std::shared_ptr<const trace::TraceModel>(std::move(loaded->result.model));
-            loaded->lod = std::make_shared<const trace::TraceLod>(*loaded->model);
-        }
-    });
-    connect(worker, &QThread::finished, this, [loaded, done = std::move(done)] { done(loaded); });
-    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-    worker->start();
+    clear(tr("Loading trace…"));
+    m_label = label;
+    m_progressTimer->start();
 }
 
 void TracePanel::showTrace(const QByteArray& json, const QString& label)
 {
-    clear(tr("Loading trace…"));
-    m_json = json;
-    m_label = label;
-    m_loading = true;
-    const int generation = m_generation;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_progress = std::make_shared<std::atomic<int>>(0);
-    m_progressTimer->start();
-    startLoad(json, label, m_cancel, m_progress,
-              [this, generation](const std::shared_ptr<Loaded>& loaded) { finishLoading(generation, loaded); });
+    beginLoading(label);
+    m_job->start(json, label);
+}
+
+void TracePanel::showStoredTrace(const QString& storePath, const QString& sha256, const QString& label)
+{
+    beginLoading(label);
+    m_job->startFromStore(storePath, sha256, label);
+}
+
+void TracePanel::beginComparison(const QString& label)
+{
+    m_compareToggle->setText(tr("Compare with %1").arg(label));
+    m_compareToggle->setEnabled(false);
+    m_compare->clear(tr("Loading %1…").arg(label));
 }
 
 void TracePanel::setComparison(const QByteArray& json, const QString& label)
 {
-    if (m_compareCancel)
-        m_compareCancel->store(true);
-    const int generation = ++m_compareGeneration;
-    m_compareToggle->setText(tr("Compare with %1").arg(label));
-    m_compareToggle->setEnabled(false);
-    m_compareLoading = true;
-    m_compare->clear(tr("Loading %1…").arg(label));
-    m_compareCancel = std::make_shared<std::atomic<bool>>(false);
-    startLoad(json, label, m_compareCancel, std::make_shared<std::atomic<int>>(0),
-              [this, generation](const std::shared_ptr<Loaded>& loaded) {
-                  if (generation != m_compareGeneration)
-                      return;
-                  m_compareLoading = false;
-                  if (!loaded->result.complete) {
-                      m_compare->clear(QString::fromStdString(loaded->result.error));
-                      m_compareToggle->setToolTip(QString::fromStdString(loaded->result.error));
-                      return;
-                  }
-                  m_compareToggle->setToolTip({});
-                  m_compare->setTrace(loaded->model, loaded->lod);
-                  m_compareToggle->setEnabled(true);
-                  alignComparison(m_timeline, m_compare);
-              });
+    beginComparison(label);
+    m_compareJob->start(json, label);
+}
+
+void TracePanel::setStoredComparison(const QString& storePath, const QString& sha256, const QString& label)
+{
+    beginComparison(label);
+    m_compareJob->startFromStore(storePath, sha256, label);
+}
+
+void TracePanel::finishComparison(const std::shared_ptr<const Loaded>& loaded)
+{
+    if (!loaded->complete) {
+        m_compare->clear(loaded->error);
+        m_compareToggle->setToolTip(loaded->error);
+        return;
+    }
+    m_compareToggle->setToolTip({});
+    m_compare->setTrace(loaded->model, loaded->lod);
+    m_compareToggle->setEnabled(true);
+    alignComparison(m_timeline, m_compare);
 }
 
 void TracePanel::clearComparison()
 {
-    if (m_compareCancel)
-        m_compareCancel->store(true);
-    ++m_compareGeneration;
-    m_compareLoading = false;
+    m_compareJob->cancel();
     m_compare->clear();
     m_compareToggle->setChecked(false);
     m_compareToggle->setEnabled(false);
@@ -266,20 +242,17 @@ void TracePanel::alignComparison(TimelineView* leader, TimelineView* follower)
     m_aligning = false;
 }
 
-void TracePanel::finishLoading(int generation, const std::shared_ptr<Loaded>& result)
+void TracePanel::finishLoading(const std::shared_ptr<const Loaded>& result)
 {
-    if (generation != m_generation)
-        return; // a newer trace or a clear() came first
-    m_loading = false;
     m_progressTimer->stop();
-    const TraceReader::Result& r = result->result;
-    if (!r.complete) {
+    if (!result->complete) {
         // What was read is not shown as if it were the whole trace.
-        m_timeline->clear(QString::fromStdString(r.error));
-        m_status->setText(QString::fromStdString(r.error));
+        m_timeline->clear(result->error);
+        m_status->setText(result->error);
         Q_EMIT loaded(false);
         return;
     }
+    m_json = result->json;
     m_model = result->model;
     m_timeline->setTrace(m_model, result->lod);
     alignComparison(m_timeline, m_compare);
@@ -373,12 +346,11 @@ void TracePanel::showDetails(int track, int event)
 
 bool TracePanel::exportTo(const QString& path, QString* error) const
 {
-    QFile f(path);
-    if (m_json.isEmpty() || !f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(m_json) != m_json.size()) {
-        *error = m_json.isEmpty() ? tr("There is no trace to export.") : tr("%1 cannot be written: %2.").arg(path, f.errorString());
+    if (m_json.isEmpty()) {
+        *error = tr("There is no trace to export.");
         return false;
     }
-    return true;
+    return saveFile(path, m_json, error);
 }
 
 QString TracePanel::ncuKernelRegex(const QString& kernelName)

@@ -1,12 +1,11 @@
 #pragma once
 
+#include "io/traceloadjob.h"
 #include "trace/tracemodel.h"
 
 #include <QByteArray>
 #include <QWidget>
 
-#include <atomic>
-#include <functional>
 #include <memory>
 
 class QCheckBox;
@@ -21,7 +20,7 @@ namespace kwb {
 class TimelineView;
 
 // A turn's trace: the timeline, the selected event's details and the kernel summary. The JSON is parsed on a
-// worker thread with progress; a newer trace cancels an older load, and a broken one says why.
+// worker thread (TraceLoadJob) with progress; a newer trace cancels an older load, and a broken one says why.
 class TracePanel : public QWidget
 {
     Q_OBJECT
@@ -30,16 +29,19 @@ public:
     ~TracePanel() override;
 
     void showTrace(const QByteArray& json, const QString& label);
+    // The trace kept in the store at `storePath` as the blob with this SHA-256, read and parsed off the UI thread.
+    void showStoredTrace(const QString& storePath, const QString& sha256, const QString& label);
     // A second trace under the first (another turn's), on the same time scale, each aligned at its timed region
     // (the first range named "... call 0", else its start); shown while the Compare box is checked.
     void setComparison(const QByteArray& json, const QString& label);
+    void setStoredComparison(const QString& storePath, const QString& sha256, const QString& label);
     void clearComparison();
     bool isComparing() const;
-    bool isLoadingComparison() const { return m_compareLoading; }
+    bool isLoadingComparison() const { return m_compareJob->isRunning(); }
     TimelineView* comparisonTimeline() const { return m_compare; }
     QCheckBox* compareToggle() const { return m_compareToggle; }
     void clear(const QString& message = {});
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const { return m_job->isRunning(); }
     bool exportTo(const QString& path, QString* error) const; // the JSON as it is; Perfetto opens it
     QString status() const;
     TimelineView* timeline() const { return m_timeline; }
@@ -57,11 +59,11 @@ Q_SIGNALS:
     void profileKernelRequested(const QString& kernelName);
 
 private:
-    struct Loaded;
-    void startLoad(const QByteArray& json, const QString& label, const std::shared_ptr<std::atomic<bool>>& cancel,
-                   const std::shared_ptr<std::atomic<int>>& progress,
-                   std::function<void(const std::shared_ptr<Loaded>&)> done);
-    void finishLoading(int generation, const std::shared_ptr<Loaded>& result);
+    using Loaded = TraceLoadJob::Loaded;
+    void beginLoading(const QString& label);
+    void beginComparison(const QString& label);
+    void finishLoading(const std::shared_ptr<const Loaded>& result);
+    void finishComparison(const std::shared_ptr<const Loaded>& result);
     void alignComparison(TimelineView* leader, TimelineView* follower);
     void showDetails(int track, int event);
     void fillKernelTable();
@@ -76,18 +78,13 @@ private:
     QTimer* m_progressTimer;
     TimelineView* m_compare;
     QCheckBox* m_compareToggle;
-    std::shared_ptr<std::atomic<bool>> m_compareCancel;
-    int m_compareGeneration = 0;
-    bool m_compareLoading = false;
+    TraceLoadJob* m_job; // the trace shown
+    TraceLoadJob* m_compareJob; // the one compared with it
     bool m_aligning = false;
     bool m_profilingEnabled = true;
     QByteArray m_json;
     QString m_label;
     std::shared_ptr<const trace::TraceModel> m_model;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<std::atomic<int>> m_progress; // percent of the file the worker has read
-    int m_generation = 0;
-    bool m_loading = false;
 };
 
 } // namespace kwb

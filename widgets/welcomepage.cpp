@@ -1,6 +1,6 @@
 #include "welcomepage.h"
 
-#include "samplestore.h"
+#include "io/samplestore.h"
 
 #include <QDir>
 #include <QLabel>

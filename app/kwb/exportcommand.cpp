@@ -7,8 +7,6 @@
 #include "store/trajectoryfilter.h"
 
 #include <QFile>
-#include <QSaveFile>
-#include <QSet>
 #include <QTextStream>
 
 namespace kwb::cli {
@@ -60,27 +58,14 @@ int exportStore(const QStringList& arguments)
     const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
     if (!store)
         return fail(error);
-    auto ids = TrajectorySource::ids(*store, options.tasks, &error);
+    const auto ids = ExportFormat::select(*store, options, *filter, &error);
     if (!ids)
         return fail(error);
-    if (!filter->isEmpty()) { // the list's filters narrow the set; the order stays the store's
-        const auto selected = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
-        if (!selected)
-            return fail(error);
-        const QSet<qint64> keep(selected->cbegin(), selected->cend());
-        ids->removeIf([&keep](qint64 id) { return !keep.contains(id); });
-    }
 
     if (parser.isSet(output)) {
-        // Written to a temporary file and renamed at the end, so a failed export leaves no half file behind.
-        QSaveFile file(parser.value(output));
-        if (!file.open(QIODevice::WriteOnly))
-            return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
         ExportSkips skipped;
-        if (!ExportFormat::write(*store, *ids, formatName, options, file, {}, &error, nullptr, &skipped))
+        if (!ExportFormat::writeFile(*store, *ids, formatName, options, parser.value(output), {}, &error, nullptr, &skipped))
             return fail(error);
-        if (!file.commit())
-            return fail(QStringLiteral("%1 cannot be written: %2.").arg(parser.value(output), file.errorString()));
         if (!skipped.isEmpty())
             QTextStream(stderr) << skipped.summary() << Qt::endl; // what the training set lacks, never silently
         return kOk;

@@ -1,5 +1,5 @@
 #include "mainwindow.h"
-#include "samplestore.h"
+#include "io/samplestore.h"
 #include "timelineview.h"
 #include "disassemblyview.h"
 #include "tracepanel.h"

@@ -5,6 +5,11 @@
 #include "preferencepairs.h"
 #include "rolloutexporter.h"
 #include "sftexporter.h"
+#include "store/store.h"
+#include "store/trajectoryfilter.h"
+
+#include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 
@@ -98,6 +103,37 @@ bool ExportFormat::write(const Store& store, const QList<qint64>& ids, const QSt
                                 "with an environment error are left out).")
                      .arg(of);
     return false;
+}
+
+bool ExportFormat::writeFile(const Store& store, const QList<qint64>& ids, const QString& format, const ExportOptions& options,
+    const QString& path, const TrajectorySource::Progress& progress, QString* error, qint64* records, ExportSkips* skipped)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("%1 cannot be written: %2.").arg(path, file.errorString());
+        return false;
+    }
+    if (!write(store, ids, format, options, file, progress, error, records, skipped))
+        return false; // the temporary file is dropped
+    if (!file.commit()) {
+        *error = QStringLiteral("%1 cannot be written: %2.").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<QList<qint64>> ExportFormat::select(const Store& store, const ExportOptions& options, const TrajectoryFilter& filter,
+    QString* error)
+{
+    auto ids = TrajectorySource::ids(store, options.tasks, error);
+    if (!ids || filter.isEmpty())
+        return ids;
+    const auto selected = store.trajectoryIds(filter, TrajectoryColumn::Created, false, error);
+    if (!selected)
+        return std::nullopt;
+    const QSet<qint64> keep(selected->cbegin(), selected->cend());
+    ids->removeIf([&keep](qint64 id) { return !keep.contains(id); });
+    return ids;
 }
 
 } // namespace kwb

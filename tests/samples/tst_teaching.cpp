@@ -5,7 +5,7 @@
 #include "mainwindow.h"
 #include "model/roofline.h"
 #include "referenceview.h"
-#include "samplestore.h"
+#include "io/samplestore.h"
 #include "teachingpanel.h"
 #include "timelineview.h"
 #include "tracepanel.h"

@@ -75,8 +75,12 @@ class EvalActor:
         self.common = ["--device", device, "--cache-dir", self.cache] + (["--python", python] if python else []) + list(forward)
         self.log = open(os.path.join(self.scratch, "serve.log"), "a")
         self.serves = queue.Queue()
-        for _ in range(max(1, evals)):
-            self.serves.put(_Serve([runner, "serve", "--warm", str(max(1, warm))] + self.common, self.log))
+        # `warm` is the actor's, as --warm is the run's locally: split over its serve processes (each at least one),
+        # so that one GPU holds as many warm pairs through Ray as it does in a local run.
+        evals = max(1, evals)
+        per_serve = max(1, -(-max(1, warm) // evals))
+        for _ in range(evals):
+            self.serves.put(_Serve([runner, "serve", "--warm", str(per_serve)] + self.common, self.log))
         self.compiles = threading.Semaphore(max(1, compile_slots))
         self.done = 0
 

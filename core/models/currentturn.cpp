@@ -1,0 +1,48 @@
+#include "currentturn.h"
+
+namespace kwb {
+
+CurrentTurn::CurrentTurn(const Trajectory* trajectory, const TurnGraph* graph, const TurnNavigator* navigator, QObject* parent)
+    : QObject(parent)
+    , m_trajectory(trajectory)
+    , m_graph(graph)
+    , m_navigator(navigator)
+{
+}
+
+const Turn* CurrentTurn::header() const
+{
+    const int t = turn();
+    return t >= 0 && t < m_trajectory->turns.size() ? &m_trajectory->turns.at(t) : nullptr;
+}
+
+const EvalResult* CurrentTurn::eval() const
+{
+    const Turn* h = header();
+    return h && h->eval ? &*h->eval : nullptr;
+}
+
+int CurrentTurn::turnNumber(int turn) const
+{
+    return turn >= 0 && turn < m_trajectory->turns.size() && turn < m_graph->size() ? m_graph->depth(turn) + 1 : 0;
+}
+
+void CurrentTurn::setStore(Store* store)
+{
+    if (store == m_store)
+        return;
+    m_store = store;
+    Q_EMIT storeChanged(store);
+}
+
+void CurrentTurn::announceTrajectory()
+{
+    Q_EMIT trajectoryChanged();
+}
+
+void CurrentTurn::announceTurn()
+{
+    Q_EMIT turnChanged(turn());
+}
+
+} // namespace kwb
