@@ -381,12 +381,8 @@ std::optional<StoreImport::Counts> AtifImporter::importFile(Store& store, const 
     const StoreImport::Progress& progress, QString* error)
 {
     StoreImport import(store, path, progress);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1 cannot be read: %2.").arg(import.inputName(), file.errorString());
-        return std::nullopt;
-    }
-    if (!import.begin(error))
+    QFile file;
+    if (!import.openAndBegin(file, error))
         return std::nullopt;
     // One document, or one per line (an export), told by the content whatever the file is called.
     const QByteArray all = file.readAll();

@@ -98,12 +98,8 @@ std::optional<StoreImport::Counts> ChatJsonlImporter::importFile(Store& store, c
     const StoreImport::Progress& progress, QString* error, JsonlLines::OnDuplicate onDuplicate)
 {
     StoreImport import(store, path, progress);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1 cannot be read: %2.").arg(import.inputName(), file.errorString());
-        return std::nullopt;
-    }
-    if (!import.begin(error))
+    QFile file;
+    if (!import.openAndBegin(file, error))
         return std::nullopt;
     JsonlLines lines(file, onDuplicate);
     QByteArray line;

@@ -154,11 +154,9 @@ std::optional<StoreImport::Counts> RequestLogImporter::importFile(Store& store, 
     const StoreImport::Progress& progress, QString* error, JsonlLines::OnDuplicate onDuplicate)
 {
     StoreImport import(store, path, progress);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1 cannot be read: %2.").arg(import.inputName(), file.errorString());
+    QFile file;
+    if (!import.openInput(file, error))
         return std::nullopt;
-    }
     QList<Run> runs; // in the order their first call came
     QHash<QString, qsizetype> open; // key -> the run its next call would continue
     QStringList failedCalls;

@@ -28,6 +28,21 @@ bool StoreImport::begin(QString* error)
     return true;
 }
 
+bool StoreImport::openInput(QFile& file, QString* error) const
+{
+    file.setFileName(m_path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1 cannot be read: %2.").arg(m_name, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool StoreImport::openAndBegin(QFile& file, QString* error)
+{
+    return openInput(file, error) && begin(error);
+}
+
 bool StoreImport::add(const Trajectory& trajectory, const QString& where, QString* error)
 {
     QString inner;

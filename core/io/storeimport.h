@@ -3,6 +3,7 @@
 #include "nativejsonl.h"
 #include "store/store.h"
 
+#include <QFile>
 #include <QString>
 
 #include <optional>
@@ -20,6 +21,9 @@ public:
     StoreImport(Store& store, const QString& inputPath, const Progress& progress);
 
     bool begin(QString* error);
+    // Opens the input (at the path given above) for reading and begins the transaction: false with one sentence.
+    bool openAndBegin(QFile& file, QString* error);
+    bool openInput(QFile& file, QString* error) const; // the same without the transaction (an importer that begins later)
     bool add(const Trajectory& trajectory, const QString& where, QString* error);
     // False (with the sentence in `error`) when the user cancelled.
     bool report(qint64 done, qint64 total, QString* error);
