@@ -3,6 +3,7 @@
 
 #include "agent/agentprompts.h"
 #include "agent/chatpolicy.h"
+#include "agent/replaypolicy.h"
 #include "agent/scriptedpolicy.h"
 #include "agent/turnengine.h"
 #include "store/store.h"
@@ -43,6 +44,30 @@ std::optional<qint64> newTrajectory(Store& store, const QString& taskPath, const
     return store.addTrajectory(t, error);
 }
 
+// The leaf of a trajectory's main branch: from its first root down through each turn's first child (as the
+// window's "main branch" goes).
+QString mainLeaf(const Trajectory& t)
+{
+    QString at;
+    for (const Turn& turn : t.turns) {
+        if (turn.parentUuid.isEmpty()) {
+            at = turn.uuid;
+            break;
+        }
+    }
+    for (bool moved = !at.isEmpty(); moved;) {
+        moved = false;
+        for (const Turn& turn : t.turns) {
+            if (turn.parentUuid == at) {
+                at = turn.uuid;
+                moved = true;
+                break;
+            }
+        }
+    }
+    return at;
+}
+
 } // namespace
 
 int agent(const QStringList& arguments)
@@ -53,6 +78,8 @@ int agent(const QStringList& arguments)
     const QCommandLineOption title(QStringLiteral("title"), QStringLiteral("The new trajectory's title."), QStringLiteral("TITLE"));
     const QCommandLineOption trajectory(QStringLiteral("trajectory"), QStringLiteral("Go on with this trajectory (uuid)."), QStringLiteral("UUID"));
     const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("The turn (uuid) to go on after; an inner turn forks a new branch."), QStringLiteral("TURN"));
+    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Re-evaluate a recorded branch in today's environment: its responses, run again through the tools as a new trajectory of the same task (the trajectory's uuid; the branch is --leaf's, or its main branch)."), QStringLiteral("UUID"));
+    const QCommandLineOption leaf(QStringLiteral("leaf"), QStringLiteral("With --replay: the last turn (uuid) of the branch to replay."), QStringLiteral("TURN"));
     const QCommandLineOption script(QStringLiteral("script"), QStringLiteral("A JSON file of scripted actions (the scripted policy)."), QStringLiteral("FILE"));
     const QCommandLineOption endpoint(QStringLiteral("endpoint"), QStringLiteral("An OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1."), QStringLiteral("URL"));
     const QCommandLineOption model(QStringLiteral("model"), QStringLiteral("The model to ask at the endpoint."), QStringLiteral("MODEL"));
@@ -62,18 +89,53 @@ int agent(const QStringList& arguments)
     const QCommandLineOption runner(QStringLiteral("runner"), QStringLiteral("The kwb-runner to use (default: beside kwb)."), QStringLiteral("PATH"));
     const QCommandLineOption runnerArg(QStringLiteral("runner-arg"), QStringLiteral("An option passed on to kwb-runner eval (repeatable)."), QStringLiteral("ARG"));
     const QCommandLineOption scriptDelay(QStringLiteral("script-delay"), QStringLiteral("Seconds the scripted policy waits before each answer, standing in for a model's time to think (default 0)."), QStringLiteral("S"), QStringLiteral("0"));
-    parser.addOptions({ storeOption, task, title, trajectory, from, script, scriptDelay, endpoint, model, device, maxTurns, noFinal, runner, runnerArg });
+    parser.addOptions({ storeOption, task, title, trajectory, from, replay, leaf, script, scriptDelay, endpoint, model, device, maxTurns, noFinal, runner, runnerArg });
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Let an agent work on a task through the real environment; every turn is stored as it finishes."), 0); code >= 0)
         return code;
-    if (!parser.isSet(storeOption) || parser.isSet(task) == parser.isSet(trajectory) || parser.isSet(script) == parser.isSet(endpoint))
-        return fail(QStringLiteral("kwb agent needs --store, one of --task or --trajectory, and one of --script or --endpoint."), kUsage);
+    const bool replaying = parser.isSet(replay);
+    if (replaying) {
+        if (!parser.isSet(storeOption) || parser.isSet(task) || parser.isSet(trajectory) || parser.isSet(from)
+            || parser.isSet(script) || parser.isSet(endpoint))
+            return fail(QStringLiteral("kwb agent --replay needs --store and takes no --task, --trajectory, --from, --script or --endpoint."), kUsage);
+    } else if (parser.isSet(leaf)) {
+        return fail(QStringLiteral("--leaf is an option of --replay."), kUsage);
+    } else if (!parser.isSet(storeOption) || parser.isSet(task) == parser.isSet(trajectory) || parser.isSet(script) == parser.isSet(endpoint)) {
+        return fail(QStringLiteral("kwb agent needs --store, one of --task, --trajectory or --replay, and one of --script or --endpoint."), kUsage);
+    }
 
     QString error;
     auto store = Store::open(parser.value(storeOption), &error);
     if (!store)
         return fail(error);
     std::unique_ptr<agent::Policy> policy;
-    if (parser.isSet(script)) {
+    qint64 trajectoryId = 0;
+    if (replaying) {
+        const auto id = store->trajectoryId(parser.value(replay), &error);
+        if (!id || *id <= 0)
+            return fail(error.isEmpty() ? QStringLiteral("The store has no trajectory %1.").arg(parser.value(replay)) : error);
+        const auto recording = store->trajectory(*id, Store::Depth::Full, &error);
+        if (!recording)
+            return fail(error);
+        const QString leafUuid = parser.isSet(leaf) ? parser.value(leaf) : mainLeaf(*recording);
+        if (recording->branch(leafUuid).isEmpty())
+            return fail(QStringLiteral("The trajectory %1 has no turn %2 to replay up to.").arg(recording->uuid, leafUuid));
+        auto replayed = std::make_unique<agent::ReplayPolicy>(*recording, leafUuid);
+        if (replayed->size() == 0)
+            return fail(QStringLiteral("The branch up to turn %1 has no recorded response to replay.").arg(leafUuid));
+        // The same task, a new trajectory: what the recorded answers earn in today's environment, beside the original.
+        Trajectory copy;
+        copy.uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        copy.task = recording->task;
+        copy.title = parser.isSet(title) ? parser.value(title) : QStringLiteral("Replay of %1").arg(recording->title);
+        copy.source = QStringLiteral("kwb agent --replay %1/%2").arg(recording->uuid, leafUuid);
+        copy.policy = QStringLiteral("replay");
+        copy.created = QDateTime::currentDateTimeUtc();
+        const auto added = store->addTrajectory(copy, &error);
+        if (!added)
+            return fail(error);
+        trajectoryId = *added;
+        policy = std::move(replayed);
+    } else if (parser.isSet(script)) {
         auto scripted = agent::ScriptedPolicy::fromFile(parser.value(script), &error);
         if (!scripted)
             return fail(error);
@@ -89,8 +151,9 @@ int agent(const QStringList& arguments)
         e.model = parser.value(model);
         policy = std::make_unique<agent::ChatPolicy>(e);
     }
-    qint64 trajectoryId = 0;
-    if (parser.isSet(task)) {
+    if (replaying) {
+        // made above
+    } else if (parser.isSet(task)) {
         const auto id = newTrajectory(*store, parser.value(task), parser.value(title), policy->provenance().agent, &error);
         if (!id)
             return fail(error);

@@ -30,6 +30,7 @@ private Q_SLOTS:
     void labelSummaryAndFilteredExport();
     void labelWaitsForAnotherWriter();
     void recordKeepsTheRewardServicesRequests();
+    void replayRunsARecordedBranchAgain();
 
 private:
     struct Result
@@ -317,6 +318,75 @@ void TestKwbCli::recordKeepsTheRewardServicesRequests()
     QVERIFY2(r.out.contains("Recorded 0 request(s)") && r.out.contains("4 already there"), r.out.constData());
     r = kwb({ QStringLiteral("info"), store, QStringLiteral("--json") });
     QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("trajectories")).toInt(), 4);
+}
+
+// `kwb agent --replay`: a branch's recorded responses run again through today's tools as a new trajectory of the same
+// task; the workspaces come out the same, each turn names the one it replays, and a bad leaf is one sentence.
+void TestKwbCli::replayRunsARecordedBranchAgain()
+{
+    QFile task(path(QStringLiteral("double.py")));
+    QVERIFY(task.open(QIODevice::WriteOnly));
+    task.write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x * 2\n");
+    task.close();
+    QJsonArray actions;
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject write { { QStringLiteral("name"), QStringLiteral("write_file") },
+            { QStringLiteral("arguments"), QJsonObject { { QStringLiteral("path"), QStringLiteral("kernels/k.cu") },
+                                               { QStringLiteral("content"), QStringLiteral("// version %1\n").arg(i) } } } };
+        actions.append(QJsonObject { { QStringLiteral("text"), QStringLiteral("version %1").arg(i) },
+            { QStringLiteral("tool_calls"), QJsonArray { write } } });
+    }
+    actions.append(QJsonObject { { QStringLiteral("text"), QStringLiteral("Done.") } });
+    QFile script(path(QStringLiteral("script.json")));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(QJsonDocument(actions).toJson());
+    script.close();
+    const QString store = path(QStringLiteral("s.kwb"));
+    const QStringList quiet { QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--no-final-eval") };
+    Result r = kwb(QStringList { QStringLiteral("agent"), QStringLiteral("--store"), store, QStringLiteral("--task"), task.fileName(),
+                       QStringLiteral("--script"), script.fileName() } + quiet);
+    QVERIFY2(r.code == 0, r.err.constData());
+
+    QString error;
+    const auto opened = [&] { return kwb::Store::open(store, &error, kwb::Store::OpenMode::MustExist); };
+    auto s = opened();
+    QVERIFY2(s, qPrintable(error));
+    auto ids = s->trajectoryIds({}, kwb::TrajectoryColumn::Created, false, &error);
+    QVERIFY(ids && ids->size() == 1);
+    const auto recorded = s->trajectory(ids->first(), kwb::Store::Depth::Full, &error);
+    QVERIFY2(recorded && recorded->turns.size() == 4, qPrintable(error));
+    s.reset();
+
+    r = kwb(QStringList { QStringLiteral("agent"), QStringLiteral("--store"), store, QStringLiteral("--replay"), recorded->uuid } + quiet);
+    QVERIFY2(r.code == 0, r.err.constData());
+    s = opened();
+    QVERIFY2(s, qPrintable(error));
+    ids = s->trajectoryIds({}, kwb::TrajectoryColumn::Created, false, &error);
+    QVERIFY(ids && ids->size() == 2);
+    const qint64 newer = std::max(ids->at(0), ids->at(1));
+    const auto replayed = s->trajectory(newer, kwb::Store::Depth::Full, &error);
+    QVERIFY2(replayed, qPrintable(error));
+    QCOMPARE(replayed->task.source, recorded->task.source);
+    QCOMPARE(replayed->title, QStringLiteral("Replay of ") + recorded->title);
+    QCOMPARE(replayed->turns.size(), recorded->turns.size());
+    for (qsizetype i = 0; i < recorded->turns.size(); ++i) {
+        QCOMPARE(replayed->turns.at(i).workspace, recorded->turns.at(i).workspace);
+        QCOMPARE(replayed->turns.at(i).provenance.kind, kwb::Provenance::Kind::Replay);
+        QCOMPARE(replayed->turns.at(i).provenance.source, recorded->uuid + QLatin1Char('/') + recorded->turns.at(i).uuid);
+    }
+    s.reset();
+
+    r = kwb(QStringList { QStringLiteral("agent"), QStringLiteral("--store"), store, QStringLiteral("--replay"), recorded->uuid,
+        QStringLiteral("--leaf"), QStringLiteral("no-such-turn") } + quiet);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("has no turn no-such-turn"), r.err.constData());
+    r = kwb({ QStringLiteral("agent"), QStringLiteral("--store"), store, QStringLiteral("--replay"), recorded->uuid,
+        QStringLiteral("--script"), script.fileName() });
+    QCOMPARE(r.code, 2);
+    s = opened();
+    QVERIFY2(s, qPrintable(error));
+    ids = s->trajectoryIds({}, kwb::TrajectoryColumn::Created, false, &error);
+    QCOMPARE(ids->size(), 2); // the refused replays added nothing
 }
 
 QTEST_GUILESS_MAIN(TestKwbCli)
