@@ -6,6 +6,7 @@
 #include "agent/replaypolicy.h"
 #include "agent/scriptedpolicy.h"
 #include "agent/turnengine.h"
+#include "models/turngraph.h"
 #include "store/store.h"
 
 #include <QCoreApplication>
@@ -42,30 +43,6 @@ std::optional<qint64> newTrajectory(Store& store, const QString& taskPath, const
     t.policy = policy;
     t.created = QDateTime::currentDateTimeUtc();
     return store.addTrajectory(t, error);
-}
-
-// The leaf of a trajectory's main branch: from its first root down through each turn's first child (as the
-// window's "main branch" goes).
-QString mainLeaf(const Trajectory& t)
-{
-    QString at;
-    for (const Turn& turn : t.turns) {
-        if (turn.parentUuid.isEmpty()) {
-            at = turn.uuid;
-            break;
-        }
-    }
-    for (bool moved = !at.isEmpty(); moved;) {
-        moved = false;
-        for (const Turn& turn : t.turns) {
-            if (turn.parentUuid == at) {
-                at = turn.uuid;
-                moved = true;
-                break;
-            }
-        }
-    }
-    return at;
 }
 
 } // namespace
@@ -116,7 +93,10 @@ int agent(const QStringList& arguments)
         const auto recording = store->trajectory(*id, Store::Depth::Full, &error);
         if (!recording)
             return fail(error);
-        const QString leafUuid = parser.isSet(leaf) ? parser.value(leaf) : mainLeaf(*recording);
+        const TurnGraph graph(*recording); // without --leaf: the main branch, as the window's "next" follows it
+        const QString leafUuid = parser.isSet(leaf) ? parser.value(leaf)
+            : graph.roots().isEmpty()                 ? QString()
+                                                      : recording->turns.at(graph.leafFrom(graph.roots().first())).uuid;
         if (recording->branch(leafUuid).isEmpty())
             return fail(QStringLiteral("The trajectory %1 has no turn %2 to replay up to.").arg(recording->uuid, leafUuid));
         auto replayed = std::make_unique<agent::ReplayPolicy>(*recording, leafUuid);
@@ -151,14 +131,12 @@ int agent(const QStringList& arguments)
         e.model = parser.value(model);
         policy = std::make_unique<agent::ChatPolicy>(e);
     }
-    if (replaying) {
-        // made above
-    } else if (parser.isSet(task)) {
+    if (!replaying && parser.isSet(task)) { // a replay's trajectory was made with its policy above
         const auto id = newTrajectory(*store, parser.value(task), parser.value(title), policy->provenance().agent, &error);
         if (!id)
             return fail(error);
         trajectoryId = *id;
-    } else {
+    } else if (!replaying) {
         const auto id = store->trajectoryId(parser.value(trajectory), &error);
         if (!id || *id <= 0)
             return fail(error.isEmpty() ? QStringLiteral("The store has no trajectory %1.").arg(parser.value(trajectory)) : error);
