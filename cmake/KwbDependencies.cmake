@@ -1,4 +1,12 @@
-# Qt (not on GPU hosts), LibTorch from the torch wheel, and the CUDA toolkit.
+# simdjson (everywhere: the trace library), Qt (not on GPU hosts), LibTorch from the torch wheel, and the CUDA toolkit.
+
+# The trace reader's parser: on GPU hosts too, where the runner checks a candidate's trace with it.
+find_package(simdjson 3 CONFIG QUIET)
+if(NOT simdjson_FOUND)
+    message(FATAL_ERROR "simdjson 3 was not found: install libsimdjson-dev (Debian, Ubuntu) or pass "
+                        "-DCMAKE_PREFIX_PATH=<its prefix>; the trace library needs it on every host.")
+endif()
+set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "The trace library's streaming reader (runner and window)")
 
 if(NOT KWB_RUNNER_ONLY)
     # QCustomPlotQt6's exported target links Qt6::PrintSupport, which must be found first.
@@ -7,9 +15,6 @@ if(NOT KWB_RUNNER_ONLY)
     set(CMAKE_AUTOMOC ON)
     set(CMAKE_AUTORCC ON)
     set(CMAKE_AUTOUIC ON)
-
-    find_package(simdjson 3 CONFIG REQUIRED)
-    set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "Streaming reader of large traces")
 
     find_package(QCustomPlotQt6 REQUIRED)
     set_package_properties(QCustomPlotQt6 PROPERTIES TYPE REQUIRED PURPOSE "Reward curves and roofline plots")

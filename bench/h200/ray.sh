@@ -11,6 +11,7 @@
 # it lacks there), build/h200-bwrap/bwrap. GPU utilisation sampled every 500 ms in each pass.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 ROOT=$PWD
 OUT=${OUT:-/tmp/kwb-out}
 RUNNER=$ROOT/build/runner/bin/kwb-runner

@@ -4,6 +4,7 @@
 # Everything worth keeping goes to $OUT (at most 8 files).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 CACHE=/tmp/kwb-cache
 RUNNER=build/runner/bin/kwb-runner

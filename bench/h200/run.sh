@@ -9,6 +9,7 @@
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap where it can.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 CACHE=/tmp/kwb-cache
 RUNNER=build/runner/bin/kwb-runner

@@ -5,6 +5,7 @@
 # build/h200-kwb.tar.xz (pack_kwb.sh), OpenSSH as build/h200-ssh.tar.xz (pack_ssh.sh) for a host without it.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 mkdir -p "$OUT"
 ROOT=$PWD

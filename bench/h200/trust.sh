@@ -22,6 +22,7 @@
 # A carried build/h200-bwrap/bwrap goes first on the PATH, so candidate code runs under bubblewrap.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 NEW=$PWD/build/runner/bin/kwb-runner
 OLD=$PWD/build/old/build/runner/bin/kwb-runner

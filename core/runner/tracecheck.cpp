@@ -1,11 +1,12 @@
 #include "runner/tracecheck.h"
 
-#include "runner/jsonvalue.h"
 #include "runner/timingstats.h"
+#include "trace/tracereader.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <string_view>
@@ -14,18 +15,19 @@ namespace kwb::runner {
 
 namespace {
 
+// Times in ns as the trace reader gives them: a trace's clock is since the epoch, where a double of µs would
+// round to a quarter of a microsecond.
 struct Range
 {
     std::string name;
-    double begin = 0;
-    double end = 0;
+    int64_t begin = 0;
+    int64_t end = 0;
 };
 
 struct Kernel
 {
     std::string name;
-    double stream = -1;
-    double correlation = -1;
+    uint32_t correlation = 0; // 0: none
 };
 
 bool contains(const std::string& text, std::string_view part)
@@ -63,47 +65,60 @@ bool isLibraryKernel(const std::string& name, const std::vector<std::string>& al
 bool checkCandidateTrace(const std::string& path, const std::vector<std::string>& allowedLibraries, HackFlags& flags,
     std::map<int, double>* innerSpans, std::string* error)
 {
-    const std::optional<JsonValue> trace = JsonValue::parseFile(path, error);
-    if (!trace)
+    // The trace library's reader, as the window's timeline and the agent's report read the same file.
+    const trace::TraceReader::Result read = trace::TraceReader::load(path);
+    if (!read.complete) {
+        *error = read.error;
         return false;
-    const JsonValue& events = trace->isObject() ? (*trace)["traceEvents"] : *trace;
+    }
+    const trace::TraceModel& model = *read.model;
     std::vector<Range> ranges;
-    std::map<double, double> launchTime; // correlation -> when the API call that launched it began
+    std::map<uint32_t, int64_t> launchTime; // correlation -> when the API call that launched it began
     struct Run
     {
         Kernel kernel;
-        double start = 0;
-        double end = 0;
+        int64_t start = 0;
+        int64_t end = 0;
     };
     std::vector<Run> kernels;
-    for (const JsonValue& e : events.items()) {
-        const std::string& cat = e["cat"].toString();
-        const double ts = e["ts"].toNumber(0);
-        const std::string& name = e["name"].toString();
-        if (cat == "nvtx" && (name.rfind("candidate: call ", 0) == 0 || name.rfind("reference: call ", 0) == 0))
-            ranges.push_back({ name.substr(11), ts, ts + e["dur"].toNumber(0) });
-        else if ((cat == "cuda_runtime" || cat == "cuda_driver") && e["args"]["correlation"].isNumber())
-            launchTime[e["args"]["correlation"].toNumber(-1)] = ts;
-        else if (cat == "kernel")
-            kernels.push_back({ { e["name"].toString(), e["args"]["stream"].toNumber(-1), e["args"]["correlation"].toNumber(-1) },
-                ts, ts + e["dur"].toNumber(0) });
+    for (const trace::TraceTrack& track : model.tracks()) {
+        for (const trace::TraceEvent& e : track.events) {
+            const std::string& name = model.names()[e.name];
+            switch (e.kind()) {
+            case trace::EventKind::Range:
+                if (name.rfind("candidate: call ", 0) == 0 || name.rfind("reference: call ", 0) == 0)
+                    ranges.push_back({ name.substr(11), e.start, e.end() });
+                break;
+            case trace::EventKind::RuntimeApi:
+            case trace::EventKind::DriverApi:
+                if (e.correlation != 0)
+                    launchTime[e.correlation] = e.start;
+                break;
+            case trace::EventKind::Kernel:
+                kernels.push_back({ { name, e.correlation }, e.start, e.end() });
+                break;
+            default:
+                break;
+            }
+        }
     }
     if (ranges.empty()) {
         *error = "The trace has no \"candidate: call\" ranges, so its calls cannot be told apart.";
         return false;
     }
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.begin < b.begin; });
-    const double firstCall = ranges.front().begin;
+    const int64_t firstCall = ranges.front().begin;
     struct Span
     {
-        double first = -1;
-        double last = -1;
+        bool seen = false;
+        int64_t first = 0;
+        int64_t last = 0;
     };
     std::map<int, Span> spans;
     int ownKernels = 0;
     for (const Run& run : kernels) {
-        const auto it = launchTime.find(run.kernel.correlation);
-        const double launched = it == launchTime.end() ? run.start : it->second;
+        const auto it = run.kernel.correlation == 0 ? launchTime.end() : launchTime.find(run.kernel.correlation);
+        const int64_t launched = it == launchTime.end() ? run.start : it->second;
         if (launched < firstCall)
             continue; // loading the model, before the first call
         const auto range = std::find_if(ranges.begin(), ranges.end(),
@@ -114,8 +129,9 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
             continue;
         }
         Span& span = spans[std::atoi(range->name.c_str() + 5)];
-        span.first = span.first < 0 ? run.start : std::min(span.first, run.start);
-        span.last = std::max(span.last, run.end);
+        span.first = span.seen ? std::min(span.first, run.start) : run.start;
+        span.last = span.seen ? std::max(span.last, run.end) : run.end;
+        span.seen = true;
         if (isLibraryKernel(run.kernel.name, allowedLibraries)) {
             flags.add("torch-kernel-in-trace", "A timed call ran the library kernel " + shortName + ".");
             continue;
@@ -129,7 +145,7 @@ bool checkCandidateTrace(const std::string& path, const std::vector<std::string>
     if (innerSpans) {
         innerSpans->clear();
         for (const auto& [index, span] : spans)
-            (*innerSpans)[index] = span.last - span.first;
+            (*innerSpans)[index] = double(span.last - span.first) / 1000.0; // µs
     }
     return true;
 }

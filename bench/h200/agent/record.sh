@@ -4,6 +4,7 @@
 # kwb-runner is built here. The store and a text log go to $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 mkdir -p "$OUT"
 tar xJf build/h200-kwb.tar.xz -C /tmp || exit 1

@@ -8,6 +8,7 @@ out=$1
 shift
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$root"
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 cmake --preset runner >/dev/null
 cmake --build --preset runner -j16 >"$out/build.txt" 2>&1 || { tail -30 "$out/build.txt"; exit 1; }
 [ -x build/h200-bwrap/bwrap ] && export PATH="$PWD/build/h200-bwrap:$PATH"

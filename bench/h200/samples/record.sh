@@ -7,6 +7,7 @@
 #   bench/h200/samples/record.sh SECONDS [PLAN ...]
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+. bench/h200/hostenv.sh # simdjson and bubblewrap where the call carries them
 OUT=${OUT:-/tmp/kwb-out}
 SECONDS_LEFT=${1:-480}; shift || true
 mkdir -p "$OUT" build/h200-samples
