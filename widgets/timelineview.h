@@ -1,12 +1,15 @@
 #pragma once
 
+#include "timelinepainter.h"
+#include "timelinerows.h"
+#include "timelineruler.h"
+#include "timelinezoom.h"
 #include "trace/kerneltotals.h"
 #include "trace/tracelod.h"
 #include "trace/tracemodel.h"
 
 #include <QList>
 #include <QPair>
-#include <QSet>
 #include <QString>
 #include <QWidget>
 
@@ -19,6 +22,9 @@ namespace kwb {
 // and CPU ops nested by depth. Zoomed out, rows show the zoom levels' densities (TraceLod), zoomed in, the
 // events. Wheel zooms about the cursor, Shift+wheel scrolls the rows, dragging pans, Shift+drag measures a
 // range (Z zooms to it), a click selects an event and shows its flows; a click on a group header folds it.
+// The parts, each tested on its own: TimelineZoom (the time axis), TimelineRows (rows, labels, folds, the vertical
+// scroll), TimelineRuler and TimelinePainter; the view holds the trace, the selection and the highlight, and turns
+// input into changes of the parts.
 class TimelineView : public QWidget
 {
     Q_OBJECT
@@ -34,8 +40,8 @@ public:
 
     // View: time at the left edge of the event area, and ns per pixel.
     void setViewRange(qint64 start, qint64 end);
-    qint64 viewStart() const { return m_viewStart; }
-    double nsPerPixel() const { return m_nsPerPixel; }
+    qint64 viewStart() const { return m_zoom.viewStart(); }
+    double nsPerPixel() const { return m_zoom.nsPerPixel(); }
     qint64 timeAt(double x) const;
     double xAt(qint64 t) const;
     void zoomAt(double x, double factor);
@@ -55,12 +61,7 @@ public:
     // neighbours; false when nothing matches.
     bool showFirstHighlight();
 
-    struct Hit
-    {
-        int track = -1;
-        int event = -1;
-        bool operator==(const Hit& o) const { return track == o.track && event == o.event; }
-    };
+    using Hit = TimelineHit;
     Hit hitTest(const QPoint& pos) const;
     Hit selected() const { return m_selected; }
     void select(Hit hit);
@@ -75,8 +76,8 @@ public:
     QList<QPair<double, QString>> rulerTicks() const;
 
     static constexpr int kLabelWidth = 190;
-    static constexpr int kRulerHeight = 22;
-    static constexpr int kDepthHeight = 16;
+    static constexpr int kRulerHeight = TimelineRuler::kHeight;
+    static constexpr int kDepthHeight = TimelineRows::kDepthHeight;
 
 Q_SIGNALS:
     void eventSelected(int track, int event); // -1, -1: nothing
@@ -92,36 +93,20 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    struct Row
-    {
-        bool group = false;
-        qint64 pid = 0;
-        int track = -1; // for a track row
-        int top = 0; // in content coordinates (before the vertical scroll)
-        int height = 0;
-        QString label;
-    };
     void layoutRows();
-    const Row* rowAt(int y) const;
-    int rowTop(const Row& row) const { return kRulerHeight + row.top - m_scrollY; }
-    void paintRuler(QPainter& p) const;
-    void paintTrack(QPainter& p, const Row& row) const;
-    void paintFlows(QPainter& p) const;
-    QPointF anchorOf(Hit hit) const;
-    void clampView();
+    void viewMoved(); // repaint and tell the listeners
+    TimelinePainter::Scene scene() const;
 
     std::shared_ptr<const trace::TraceModel> m_model;
     std::shared_ptr<const trace::TraceLod> m_lod; // refers to *m_model, declared after it
     QString m_message;
-    QList<Row> m_rows;
-    QSet<qint64> m_collapsed;
-    qint64 m_viewStart = 0;
+    void syncArea() const { m_zoom.setArea(kLabelWidth, width()); } // the event area is the width right of the labels
+    mutable TimelineZoom m_zoom; // its area follows width(), also read where the view is const
+    TimelineRows m_rows;
+    TimelinePainter m_painter;
     qint64 m_alignment = 0;
-    double m_nsPerPixel = 1;
-    int m_scrollY = 0;
     Hit m_selected;
     QPair<qint64, qint64> m_measure { 0, 0 };
-    QPair<qint64, qint64> m_pendingRange { 0, 0 }; // asked for while the view had no width
     QPoint m_pressPos;
     qint64 m_pressViewStart = 0;
     int m_pressScrollY = 0;
@@ -130,7 +115,6 @@ private:
     QString m_highlightPattern;
     std::vector<char> m_highlightNames; // per interned name: matches the pattern
     std::unique_ptr<trace::CallRanges> m_calls;
-    mutable std::vector<QString> m_sliceNames; // per interned name: the label a slice shows (kernels shortened), made when first painted
     std::vector<Hit> m_highlighted; // matching events, by start time
 };
 
