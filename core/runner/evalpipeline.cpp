@@ -1,15 +1,13 @@
-// One evaluation from request to result: compile, verify, time, reward. Long because the stages share the
-// request, the sandbox, the warm worker and the result being built; splitting it by stage is planned (each stage
-// with its own test).
+// One evaluation from request to result: the evaluate stage (driver and worker, warm or cold), the trace check,
+// the baselines, the reward and the result. Over 500 lines because these share the verdict and the timing being built
+// and writeResult() writes all of it; the build, the disassembly and Nsight Compute are stages of their own
+// (compilestage, disassemblystage, ncustage), and processes run through StageRunner.
 #include "runner/evalpipeline.h"
 
 #include "runner/calibration.h"
-#include "runner/diagnosticsparser.h"
-#include "runner/disassembly.h"
 #include "runner/environmentfingerprint.h"
 #include "runner/gpulock.h"
 #include "runner/jsonwriter.h"
-#include "runner/ptxasresourceparser.h"
 #include "runner/rewardscheme.h"
 #include "runner/sandbox.h"
 #include "runner/sha256.h"
@@ -19,39 +17,20 @@
 
 #include <algorithm>
 #include <cctype>
-#include <map>
-#include <mutex>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <map>
 #include <random>
 #include <thread>
-#include <sstream>
-#include <unistd.h>
 
 namespace kwb::runner {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::size_t kMaxLog = 256 * 1024; // the tail of a stage's log kept in the result
-constexpr std::size_t kMaxCompilerOutput = 64u << 20; // what the diagnostics and ptxas parsers read
-
-std::string readTail(const fs::path& path, std::size_t limit)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    std::string s = text.str();
-    if (s.size() > limit)
-        s = "[... " + std::to_string(s.size() - limit) + " bytes cut ...]\n" + s.substr(s.size() - limit);
-    return s;
-}
 
 void writeStats(JsonWriter& w, const char* key, const JsonValue& stats)
 {
@@ -79,23 +58,16 @@ std::string formatNumber(double value)
     return text;
 }
 
-
 } // namespace
-
-std::string EvalPipeline::harnessScript(const char* name) const
-{
-    return (fs::path(m_harnessPath).parent_path() / name).string();
-}
 
 EvalPipeline::EvalPipeline(EvalRequest request)
     : m_request(std::move(request))
+    , m_runner(m_request, m_flags)
+    , m_compileStage(m_request, m_runner, m_flags)
+    , m_ncuStage(m_request, m_runner)
+    , m_disassemblyStage(m_request)
 {
     m_flags.setRules(HackFlags::rulesNamed(m_request.rules));
-}
-
-std::string EvalPipeline::stageDirectory(const std::string& name) const
-{
-    return (fs::path(m_request.runDirectory) / name).string();
 }
 
 bool EvalPipeline::prepare()
@@ -116,7 +88,7 @@ bool EvalPipeline::prepare()
         m_seedList += (i ? "," : "") + std::to_string(m_seeds.back());
     }
     m_taskPath = fs::absolute(m_request.taskPath).string();
-    m_harnessPath = fs::absolute(m_request.harnessPath).string();
+    m_runner.setHarness(fs::absolute(m_request.harnessPath).string());
     if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
         return true;
     if (!protectTaskAndHarness())
@@ -137,6 +109,7 @@ bool EvalPipeline::prepare()
         m_setupError = "The candidate could not be copied into the run directory: " + ec.message() + ".";
         return false;
     }
+    m_compileStage.setCandidate(m_layout, m_candidateCopy, m_taskPath);
     return true;
 }
 
@@ -145,7 +118,7 @@ bool EvalPipeline::prepare()
 bool EvalPipeline::protectTaskAndHarness()
 {
     const fs::path dir = fs::path(m_request.runDirectory) / "protected";
-    const fs::path harness = fs::path(m_harnessPath).parent_path();
+    const fs::path harness = fs::path(m_runner.harnessPath()).parent_path();
     std::error_code ec;
     fs::create_directories(dir / "task", ec);
     fs::create_directories(dir / "harness", ec);
@@ -163,181 +136,21 @@ bool EvalPipeline::protectTaskAndHarness()
         return false;
     }
     m_taskPath = fs::absolute(dir / "task" / fs::path(m_taskPath).filename()).string();
-    m_harnessPath = fs::absolute(dir / "harness" / fs::path(m_harnessPath).filename()).string();
-    m_protected.add(m_taskPath);
-    m_protected.add((dir / "harness").string());
+    m_runner.setHarness(fs::absolute(dir / "harness" / fs::path(m_runner.harnessPath()).filename()).string());
+    m_runner.protect(m_taskPath);
+    m_runner.protect((dir / "harness").string());
     return true;
-}
-
-// After a stage that ran candidate code: a copy of the task or the harness it changed is put back, and the
-// candidate fails.
-void EvalPipeline::guardProtectedFiles()
-{
-    const std::vector<std::string> changed = m_protected.restoreChanged();
-    if (!changed.empty())
-        m_flags.add("wrote-protected-file", "The candidate changed " + fs::path(changed.front()).filename().string()
-            + " of the run's task and harness (restored).");
-}
-
-ProcessSpec EvalPipeline::stageSpec(const std::string& name, const std::vector<std::string>& command,
-    const ProcessLimits& limits, bool candidateCode, const std::vector<std::string>& environment,
-    const std::vector<std::string>& writable) const
-{
-    const std::string dir = stageDirectory(name);
-    fs::create_directories(dir);
-    ProcessSpec spec;
-    if (candidateCode) {
-        // Writable: the stage's folder, the run's temp folder, and what the caller adds (a single-file candidate's
-        // own build folder). Hidden: what the trusted side keeps (the driver's folder, the baselines, the GPU locks).
-        // Everything else is read-only, the task, the harness and the build cache included.
-        const fs::path run = fs::absolute(m_request.runDirectory);
-        const fs::path cache = fs::absolute(m_request.cacheDirectory);
-        for (const fs::path& folder : { cache / "torch_extensions", cache / "build" })
-            fs::create_directories(folder);
-        SandboxPaths paths;
-        paths.readable = { run.string(), cache.string() };
-        for (const std::string& tool : toolPathsUnderTmp(m_request.python, { m_request.tracerPath }))
-            paths.readable.push_back(tool); // a checkout under /tmp: its Python and tracer, hidden by the private /tmp
-        paths.writable = { fs::absolute(dir).string(), (run / "tmp").string() };
-        paths.writable.insert(paths.writable.end(), writable.begin(), writable.end());
-        for (const fs::path& hidden : { run / "evaluate", run / "baselines", run / "baselines-beside-build", run / "trusted-tmp", cache / "baselines",
-                 cache / "locks" }) {
-            if (fs::exists(hidden))
-                paths.hidden.push_back(hidden.string());
-        }
-        paths.workingDirectory = fs::absolute(dir).string();
-        paths.gpu = name != "compile" || m_compileSeesGpu;
-        spec.argv = Sandbox::instance().launcher(paths);
-    }
-    spec.argv.insert(spec.argv.end(), command.begin(), command.end());
-    spec.workingDirectory = dir;
-    spec.logPath = dir + "/log.txt";
-    spec.limits = limits;
-    spec.onlyToolEnvironment = candidateCode; // no API key or token of the user's reaches candidate code
-    if (candidateCode)
-        spec.limits = sandboxedLimits(limits, m_request.device, name == "compile");
-    // Candidate stages share the run's tmp. The trusted stages (the driver, the baselines' worker with torch.compile)
-    // get one that no candidate stage can write, and torch.compile's caches in the hidden baselines cache: a file
-    // planted where they read would otherwise be a way to slow the baselines down.
-    const fs::path tmp = fs::path(m_request.runDirectory) / (candidateCode ? "tmp" : "trusted-tmp");
-    std::error_code made;
-    fs::create_directories(tmp, made);
-    spec.environment = { "PYTHONDONTWRITEBYTECODE=1", "PYTHONUNBUFFERED=1", "TMPDIR=" + fs::absolute(tmp).string(),
-        "TORCH_EXTENSIONS_DIR=" + torchExtensionsDirectory() };
-    if (!candidateCode) {
-        const fs::path cache = fs::absolute(baselineCache());
-        spec.environment.push_back("TORCHINDUCTOR_CACHE_DIR=" + (cache / "inductor").string());
-        spec.environment.push_back("TRITON_CACHE_DIR=" + (cache / "triton").string());
-    }
-    if (!m_request.cudaArch.empty())
-        spec.environment.push_back("TORCH_CUDA_ARCH_LIST=" + m_request.cudaArch);
-    spec.environment.insert(spec.environment.end(), environment.begin(), environment.end());
-    return spec;
-}
-
-// What a stage's process left: its time, the tail of its log, the result file it wrote and a status.
-namespace {
-
-// The last non-empty line of a log, at most `limit` bytes of it.
-std::string lastLine(const std::string& log, std::size_t limit)
-{
-    std::size_t end = log.find_last_not_of(" \t\r\n");
-    if (end == std::string::npos)
-        return {};
-    const std::size_t begin = log.find_last_of('\n', end);
-    std::string line = log.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
-    if (line.size() > limit)
-        line = line.substr(0, limit) + "…";
-    while (!line.empty() && line.back() == '.')
-        line.pop_back();
-    return line;
-}
-
-} // namespace
-
-void EvalPipeline::finishStage(const std::string& name, ProcessOutcome outcome, const ProcessSpec& spec,
-    bool candidateCode, const std::string& resultName, Stage& stage)
-{
-    // bubblewrap hands on a signal that killed the stage as exit status 128 + signal.
-    if (candidateCode && Sandbox::instance().kind() == Sandbox::Kind::Bubblewrap && outcome.exitCode > 128
-        && outcome.exitCode <= 128 + 64) {
-        outcome.signal = outcome.exitCode - 128;
-        outcome.exitCode = -1;
-    }
-    stage.outcome = outcome;
-    stage.seconds = outcome.wallSeconds;
-    stage.log = readTail(spec.logPath, kMaxLog);
-    const fs::path resultFile = fs::path(stageDirectory(name)) / (resultName + ".json");
-    std::string error;
-    if (!resultName.empty() && fs::exists(resultFile)) {
-        if (auto value = JsonValue::parseFile(resultFile.string(), &error))
-            stage.result = std::move(*value);
-    }
-    const std::string who = name == "evaluate_worker" ? std::string("candidate's worker")
-        : name == "baselines_worker"                 ? std::string("baselines' worker")
-                                                     : name + " stage";
-    if (outcome.timedOut) {
-        stage.status = "timed-out";
-        stage.message = "The " + who + " timed out after " + std::to_string(int(spec.limits.wallSeconds)) + " s.";
-    } else if (stage.result.isObject() && !stage.result["ok"].toBool()) {
-        // Whose failure it was is never a candidate stage's word: candidate code may have written that file itself.
-        stage.status = !candidateCode && stage.result["task_error"].toBool() ? "error" : "failed";
-        stage.message = stage.result["reason"].toString();
-    } else if (!outcome.succeeded() || (!resultName.empty() && !stage.result.isObject())) {
-        stage.status = candidateCode ? "failed" : "error";
-        stage.message = "The " + who + " " + outcome.describe() + (outcome.succeeded() ? " without writing its result" : "");
-        // A trusted stage's last words (a Python exception, CUDA out of memory) say why; a candidate's are its own.
-        if (const std::string last = candidateCode ? std::string() : lastLine(stage.log, 300); !last.empty())
-            stage.message += ": " + last;
-        stage.message += ".";
-    } else {
-        stage.status = "passed";
-    }
-}
-
-bool EvalPipeline::runHarness(const std::string& name, const std::vector<std::string>& arguments,
-    const ProcessLimits& limits, bool candidateCode, Stage& stage, const std::vector<std::string>& environment,
-    const std::vector<std::string>& launcher, const std::vector<std::string>& writable)
-{
-    const std::string dir = stageDirectory(name);
-    std::vector<std::string> command = launcher;
-    command.insert(command.end(), { m_request.python, m_harnessPath });
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    command.insert(command.end(), { "--out", dir });
-    ProcessSpec spec = stageSpec(name, command, limits, candidateCode, environment, writable);
-    // Evaluations that share this cache take turns on the GPU: the harness's stages lock for what they measure, the
-    // runner for the stages it cannot see into. A wait outside the stage is not part of its time limit.
-    std::optional<GpuLock> gpu;
-    if (m_request.device == "cuda") {
-        const std::string locks = lockFolder();
-        const GpuLock::Holder holder = GpuLock::holderForStage(name);
-        std::string lockError;
-        if (holder == GpuLock::Holder::Runner) {
-            gpu.emplace(locks, GpuLock::Mode::Exclusive);
-            lockError = gpu->error();
-        } else if (holder == GpuLock::Holder::Harness && GpuLock::prepareFolder(locks, &lockError)) {
-            spec.environment.push_back("KWB_GPU_LOCK_DIR=" + locks);
-        }
-        if (!lockError.empty() && m_gpuTurnsNote.empty()) // the stages ran without taking turns: the result says so
-            m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
-    }
-    const ProcessOutcome outcome = runProcess(spec);
-    gpu.reset();
-    if (candidateCode)
-        guardProtectedFiles();
-    finishStage(name, outcome, spec, candidateCode, name, stage);
-    return stage.status == "passed";
 }
 
 void EvalPipeline::candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment,
     const std::vector<std::string>& launcher)
 {
     std::vector<std::string> args = { "candidate", "--phase", phase, "--candidate", m_candidateCopy };
-    if (!m_module.empty())
-        args.insert(args.end(), { "--module", m_module });
+    if (!m_compileStage.module().empty())
+        args.insert(args.end(), { "--module", m_compileStage.module() });
     const auto common = commonArguments(m_seedList);
     args.insert(args.end(), common.begin(), common.end());
-    runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment, launcher);
+    m_runner.runHarness("candidate_" + phase, args, m_request.runLimits, true, stage, environment, launcher);
     m_flags.addFrom(stage.result["flags"]);
 }
 
@@ -358,7 +171,7 @@ void EvalPipeline::askEnvironment()
         return;
     ProcessLimits limits = m_request.runLimits;
     limits.wallSeconds = std::min(limits.wallSeconds, 120.0);
-    runHarness("environment", { "environment", "--device", m_request.device }, limits, false, m_environment);
+    m_runner.runHarness("environment", { "environment", "--device", m_request.device }, limits, false, m_environment);
 }
 
 // The calibration this machine stored for the device, when it was made here (host, GPU and driver alike).
@@ -369,191 +182,6 @@ void EvalPipeline::findCeilings()
         return;
     const Calibration::Identity identity { EnvironmentFingerprint::thisHostName(), env["gpu"].toString(), env["driver"].toString() };
     m_calibration = Calibration::load(m_request.cacheDirectory, m_request.device, identity, &m_ceilingsNote);
-}
-
-// Nsight Compute on demand: the candidate runs once more (two warm-up calls, then one call between
-// cudaProfilerStart/Stop) under ncu with the clocks left as they are; the report file stays in the stage folder.
-void EvalPipeline::profileWithNcu()
-{
-    const std::string name = "candidate_profile";
-    const std::string dir = stageDirectory(name);
-    if (m_request.device != "cuda") {
-        m_ncu.message = "Nsight Compute profiles CUDA kernels; this evaluation ran on the CPU.";
-        return;
-    }
-    const std::string ncu = resolveProgram(m_request.ncuPath);
-    if (access(ncu.c_str(), X_OK) != 0) {
-        m_ncu.message = "Nsight Compute (" + m_request.ncuPath + ") is not installed on this machine.";
-        return;
-    }
-    std::string metrics;
-    for (const std::string& metric : ncuMetricNames())
-        metrics += (metrics.empty() ? "" : ",") + metric;
-    const std::string report = dir + "/report";
-    const std::vector<std::string> launcher = { ncu, "--clock-control", "none", "--profile-from-start", "off",
-        "--target-processes", "all", "--kernel-name", "regex:" + m_request.ncuKernelRegex, "--launch-count", "50",
-        "--metrics", metrics, "--section", "SourceCounters", "--export", report, "--force-overwrite" };
-    candidate("profile", m_ncu, {}, launcher);
-    const std::string log = m_ncu.log;
-    if (m_ncu.status != "passed" || !fs::exists(report + ".ncu-rep")) {
-        if (log.find("ERR_NVGPUCTRPERM") != std::string::npos)
-            m_ncu.message = "ncu has no access to the GPU's performance counters (ERR_NVGPUCTRPERM); an administrator can allow it.";
-        else if (log.find("No kernels were profiled") != std::string::npos || (m_ncu.status == "passed" && log.find("==PROF==") != std::string::npos))
-            m_ncu.message = "No kernel whose name matches " + m_request.ncuKernelRegex + " ran in the profiled call.";
-        else if (m_ncu.status == "passed" || m_ncu.message.empty())
-            m_ncu.message = "ncu ran but wrote no report; its output is in " + dir + "/log.txt.";
-        if (m_ncu.status == "passed" || m_ncu.status == "failed")
-            m_ncu.status = "error";
-        return;
-    }
-    ProcessSpec spec;
-    spec.argv = { ncu, "--import", report + ".ncu-rep", "--csv", "--page", "raw" };
-    spec.workingDirectory = dir;
-    spec.logPath = dir + "/metrics.csv";
-    spec.limits = { 300, 0, std::int64_t(1) << 30, 4096 };
-    const ProcessOutcome outcome = runProcess(spec);
-    std::string error;
-    if (!outcome.succeeded() || !parseNcuCsv(readTail(spec.logPath, kMaxCompilerOutput), &m_ncuLaunches, &error)) {
-        m_ncu.status = "error";
-        m_ncu.message = outcome.succeeded() ? error : "ncu --import " + outcome.describe() + ".";
-        return;
-    }
-    // The source page: each SASS instruction's executions and stall samples (the SourceCounters section).
-    ProcessSpec source = spec;
-    source.argv = { ncu, "--import", report + ".ncu-rep", "--csv", "--page", "source", "--print-source", "sass" };
-    source.logPath = dir + "/source.csv";
-    std::string sourceError;
-    if (runProcess(source).succeeded() && parseNcuSourceCsv(readTail(source.logPath, kMaxCompilerOutput), &m_ncuSource, &sourceError))
-        m_ncuSourceCsv = source.logPath;
-    else
-        m_ncuSource.clear(); // the metrics stand without it
-}
-
-const NcuLaunch* EvalPipeline::firstLaunchOf(const std::string& kernel) const
-{
-    for (const NcuLaunch& launch : m_ncuLaunches) {
-        if (launch.kernel == kernel)
-            return &launch;
-    }
-    return nullptr;
-}
-
-void EvalPipeline::writeNcuResult(JsonWriter& w) const
-{
-    w.key("ncu").beginObject();
-    w.key("status").value(m_ncu.status);
-    if (!m_ncu.message.empty())
-        w.key("message").value(m_ncu.message);
-    w.key("kernel_filter").value(m_request.ncuKernelRegex);
-    if (m_ncu.status == "passed") {
-        w.key("report").value(stageDirectory("candidate_profile") + "/report.ncu-rep");
-        w.key("csv").value(stageDirectory("candidate_profile") + "/metrics.csv");
-        if (!m_ncuSourceCsv.empty())
-            w.key("source_csv").value(m_ncuSourceCsv);
-    }
-    w.key("kernels").beginArray();
-    for (const NcuLaunch& launch : m_ncuLaunches) {
-        w.beginObject().key("name").value(launch.kernel).key("launch").value(launch.id);
-        // The source page's counters, with the first launch of their kernel: [offset, executed, stall samples].
-        for (const NcuSourceCounters& page : m_ncuSource) {
-            if (page.kernel != launch.kernel || &launch != firstLaunchOf(launch.kernel))
-                continue;
-            w.key("source").beginArray();
-            for (const NcuSourceCounters::Instruction& i : page.instructions)
-                w.beginArray().value(i.offset).value(i.executed).value(i.stallSamples).endArray();
-            w.endArray();
-        }
-        w.key("block").value(launch.block).key("grid").value(launch.grid);
-        w.key("metrics").beginArray(); // the workbench's metric set, in its order; the CSV keeps everything
-        for (const std::string& metric : ncuMetricNames()) {
-            for (std::size_t i = 0; i < launch.metrics.size(); ++i) {
-                if (launch.metrics[i] != metric)
-                    continue;
-                w.beginArray().value(metric);
-                std::isfinite(launch.values[i]) ? w.value(launch.values[i]) : w.null();
-                w.value(launch.units[i]).endArray();
-            }
-        }
-        w.endArray().endObject();
-    }
-    w.endArray();
-    w.endObject();
-}
-
-// The code the GPU runs, once per build: read by the runner (outside every sandbox, after the build) out of the modules
-// the build left, kept in the cache by the modules' bytes and copied into the run. Its absence is a note, never a
-// verdict.
-void EvalPipeline::disassemble()
-{
-    if (!m_request.disassemble || m_request.device != "cuda" || !hasCudaSources())
-        return;
-    std::vector<std::string> modules;
-    std::error_code ec;
-    if (!m_module.empty()) {
-        modules.push_back(m_module);
-    } else if (m_layout == "single-file") {
-        for (auto it = fs::recursive_directory_iterator(torchExtensionsDirectory(), ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_regular_file() && it->path().extension() == ".so")
-                modules.push_back(it->path().string());
-        }
-        std::sort(modules.begin(), modules.end());
-    }
-    if (modules.empty()) {
-        m_disassemblyMessage = "the build left no module to disassemble";
-        return;
-    }
-    Sha256 digest;
-    for (const std::string& module : modules)
-        digest.addFile(module);
-    const fs::path cached = fs::absolute(m_request.cacheDirectory) / "disasm" / (digest.hex().substr(0, 32) + ".json");
-    const fs::path here = fs::path(m_request.runDirectory) / "disassembly.json";
-    if (!fs::exists(cached)) {
-        static std::mutex findLock;
-        static std::map<std::string, Disassembly::Tools> found; // by Python: one search per runner process
-        Disassembly::Tools tools;
-        {
-            std::lock_guard<std::mutex> hold(findLock);
-            auto it = found.find(m_request.python);
-            if (it == found.end())
-                it = found.emplace(m_request.python, Disassembly::findTools(m_request.python)).first;
-            tools = it->second;
-        }
-        fs::create_directories(cached.parent_path(), ec);
-        const fs::path scratch = fs::path(m_request.runDirectory) / "trusted-tmp" / "disasm";
-        std::string error;
-        int kernels = 0;
-        const std::vector<std::string> roots { m_candidateCopy, torchExtensionsDirectory(), stageDirectory("compile"),
-            (fs::absolute(m_request.cacheDirectory) / "build" / m_buildKey).string() };
-        if (!Disassembly::write(modules, roots, tools, scratch.string(), (cached.string() + "." + std::to_string(::getpid()) + "-" + fs::path(m_request.runDirectory).filename().string()), &kernels, &error)) {
-            m_disassemblyMessage = error;
-            return;
-        }
-        fs::rename(cached.string() + "." + std::to_string(::getpid()) + "-" + fs::path(m_request.runDirectory).filename().string(), cached, ec);
-        removeTree(scratch.string());
-    }
-    fs::copy_file(cached, here, fs::copy_options::overwrite_existing, ec);
-    if (ec) {
-        m_disassemblyMessage = "the disassembly could not be copied into the run: " + ec.message();
-        return;
-    }
-    m_disassembly = here.string();
-    // Kernels in it, counted as the writer counted them.
-    std::ifstream in(here);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (size_t at = text.find("STO_CUDA_ENTRY"); at != std::string::npos; at = text.find("STO_CUDA_ENTRY", at + 1))
-        ++m_disassembledKernels;
-}
-
-void EvalPipeline::writeDisassemblyResult(JsonWriter& w) const
-{
-    if (m_disassembly.empty() && m_disassemblyMessage.empty())
-        return;
-    w.key("disassembly").beginObject();
-    if (!m_disassembly.empty())
-        w.key("path").value(m_disassembly).key("kernels").value(m_disassembledKernels);
-    else
-        w.key("message").value(m_disassemblyMessage);
-    w.endObject();
 }
 
 void EvalPipeline::writeTraceResult(JsonWriter& w) const
@@ -578,299 +206,11 @@ std::vector<std::string> EvalPipeline::commonArguments(const std::string& seeds)
         "--precision", m_request.precision, "--protocol=" + m_request.protocol.toJson() };
 }
 
-// What a build depends on besides its sources and flags (torch, nvcc, the GPU's architecture), asked once per
-// runner process from a harness stage that reads nothing of the candidate's.
-namespace {
-std::mutex toolchainLock;
-struct Toolchain
-{
-    std::string text; // what builds depend on
-    std::string arch; // the GPU's, when the stage found one
-    std::string noGpu; // why there is no GPU, when the stage found none (empty where it could not ask)
-};
-std::map<std::string, Toolchain> toolchains; // by device
-}
-
-const std::string& EvalPipeline::toolchain()
-{
-    std::lock_guard<std::mutex> hold(toolchainLock);
-    auto it = toolchains.find(m_request.device);
-    if (it != toolchains.end())
-        return it->second.text;
-    Stage stage;
-    ProcessLimits limits { 120, 0, std::int64_t(1) << 20, 256 };
-    runHarness("toolchain", { "toolchain", "--device", m_request.device }, limits, false, stage);
-    std::string text;
-    for (const JsonValue& part : stage.result["toolchain"].items())
-        text += part.toString() + '\n';
-    Toolchain found;
-    if (stage.status == "passed")
-        found = { text, stage.result["arch"].toString(), stage.result["no_gpu"].toString() };
-    return toolchains.emplace(m_request.device, std::move(found)).first->second.text;
-}
-
-std::string EvalPipeline::buildArch()
-{
-    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
-        return m_request.cudaArch;
-    toolchain();
-    std::lock_guard<std::mutex> hold(toolchainLock);
-    return toolchains[m_request.device].arch;
-}
-
-std::string EvalPipeline::noGpu()
-{
-    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
-        return {};
-    toolchain();
-    std::lock_guard<std::mutex> hold(toolchainLock);
-    return toolchains[m_request.device].noGpu;
-}
-
-// The harness's binding.cpp as an object, built once per C++ flags and toolchain by a stage that reads nothing of any
-// candidate's and kept in the cache, which candidate stages can read but not write: workspace builds that bring no
-// binding of their own link it instead of compiling the same torch and pybind11 translation unit each time.
-std::string EvalPipeline::bindingObject()
-{
-    static std::mutex lock;
-    const std::string& tools = toolchain();
-    std::lock_guard<std::mutex> hold(lock);
-    Sha256 digest;
-    for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" })
-        digest.addFile(harnessScript(part));
-    digest.add(m_request.cflags).add(std::string(1, '\0')).add(tools);
-    const fs::path folder = fs::absolute(m_request.cacheDirectory) / "binding" / digest.hex().substr(0, 32);
-    const fs::path object = folder / "binding.o";
-    std::error_code ec;
-    if (fs::exists(object, ec))
-        return object.string();
-    Stage stage;
-    runHarness("binding", { "binding", "--device", m_request.device, "--cflags=" + m_request.cflags },
-        m_request.compileLimits, false, stage);
-    m_bindingSeconds = stage.seconds; // part of this evaluation's build, outside the compile stage's own time
-    const fs::path built = stage.result["object"].toString();
-    if (stage.status != "passed" || built.empty())
-        return {}; // the build compiles binding.cpp itself, as before
-    fs::create_directories(folder, ec);
-    const fs::path partial = folder / ("binding.o." + std::to_string(::getpid()));
-    fs::copy_file(built, partial, fs::copy_options::overwrite_existing, ec);
-    if (!ec)
-        fs::rename(partial, object, ec); // whole or not there, for another runner reading the cache
-    return fs::exists(object, ec) ? object.string() : std::string();
-}
-
-// The build cache's key, computed here from the bytes of the candidate's sources: no candidate stage chooses where
-// a build is kept, so none can put one under another candidate's key.
-std::string EvalPipeline::buildKey()
-{
-    Sha256 digest;
-    digest.add(m_layout).add(std::string(1, '\0'));
-    std::vector<fs::path> files;
-    if (m_layout == "workspace") {
-        for (const fs::path& folder : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
-            std::error_code ec;
-            for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-                const std::string ext = it->path().extension().string();
-                if (it->is_regular_file() && (ext == ".cu" || ext == ".cpp" || ext == ".h" || ext == ".cuh"))
-                    files.push_back(it->path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-    } else {
-        files.push_back(m_candidateCopy);
-    }
-    if (m_layout == "workspace") { // the harness's binding goes into a workspace's build when it brings none
-        for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" }) {
-            digest.add(part).add(std::string(1, '\0'));
-            digest.addFile(harnessScript(part));
-        }
-    }
-    for (const fs::path& file : files) {
-        digest.add(fs::relative(file, m_layout == "workspace" ? fs::path(m_candidateCopy) : file.parent_path()).string());
-        digest.add(std::string(1, '\0'));
-        digest.addFile(file.string());
-        digest.add(std::string(1, '\0'));
-    }
-    for (const std::string& part : { m_request.cflags, m_request.cudaFlags, m_request.device, m_request.cudaArch, toolchain() })
-        digest.add(part).add(std::string(1, '\0'));
-    return digest.hex().substr(0, 32);
-}
-
-// The build key and every other file of the candidate (model_new.py, what it reads): a compile report's key.
-std::string EvalPipeline::reportKey() const
-{
-    if (m_layout != "workspace")
-        return Sha256().add(m_buildKey).add(m_taskDigest).hex().substr(0, 32);
-    Sha256 digest;
-    digest.add(m_buildKey).add(m_taskDigest);
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(m_candidateCopy, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        if (it->is_regular_file())
-            files.push_back(it->path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-        digest.add(fs::relative(file, m_candidateCopy).string()).add(std::string(1, '\0'));
-        digest.addFile(file.string());
-    }
-    return digest.hex().substr(0, 32);
-}
-
-std::string EvalPipeline::torchExtensionsDirectory() const
-{
-    const fs::path root = fs::absolute(m_request.cacheDirectory) / "torch_extensions";
-    return (m_layout == "single-file" && !m_buildKey.empty() ? root / m_buildKey : root).string();
-}
-
-// Whether the candidate brings CUDA code: a .cu file in a workspace (its root or kernels/), or `cuda_sources=` in a
-// single file (load_inline).
-bool EvalPipeline::hasCudaSources() const
-{
-    std::error_code ec;
-    if (m_layout == "workspace") {
-        for (const fs::path& dir : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
-            for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-                if (it->path().extension() == ".cu")
-                    return true;
-            }
-        }
-        return false;
-    }
-    std::ifstream in(m_candidateCopy);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return std::regex_search(text, std::regex(R"(\bcuda_sources\s*=)"));
-}
-
-void EvalPipeline::compile()
-{
-    // No GPU here to build for and run on is the machine's failure, found before anything of the candidate's runs.
-    if (const std::string why = noGpu(); !why.empty()) {
-        m_compile.status = "error";
-        m_compile.message = "No GPU to evaluate on: " + why + "; evaluate on a GPU host, or with --device cpu.";
-        return;
-    }
-    // So is CUDA on the cpu device: read here, on the trusted side, since a candidate stage's own report of whose
-    // failure it was is not taken.
-    if (m_request.device != "cuda" && hasCudaSources()) {
-        m_compile.status = "error";
-        m_compile.message = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host).";
-        return;
-    }
-    m_buildKey = buildKey();
-    Sha256 task;
-    task.addFile(m_taskPath);
-    m_taskDigest = task.hex();
-    const fs::path cache = fs::absolute(m_request.cacheDirectory);
-    const fs::path kept = m_layout == "workspace" ? cache / "build" / m_buildKey : fs::path(torchExtensionsDirectory());
-    // What a compile stage reported depends on every file of the candidate (its static checks read model_new.py);
-    // the build only on the sources. A report of these very files, stored earlier: no process at all.
-    const std::string report = "kwb-report-" + reportKey() + ".json";
-    std::string error;
-    std::error_code ec;
-    if (fs::exists(kept / report)) {
-        if (auto stored = JsonValue::parseFile((kept / report).string(), &error)) {
-            m_compile.result = std::move(*stored);
-            m_compile.status = "passed";
-            m_compile.seconds = 0;
-            m_compileCached = true;
-        }
-    }
-    if (!m_compileCached) {
-        // "=" keeps flags such as -O3 from being read as options of the harness.
-        std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
-            "--cuda-cflags=" + m_request.cudaFlags, "--key", m_buildKey, "--task", m_taskPath };
-        std::vector<std::string> writable;
-        if (m_layout == "workspace") {
-            args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", stageDirectory("compile") + "/build" });
-            // Built for another candidate with the same sources: only this one's files are read.
-            bool built = false;
-            for (auto it = fs::directory_iterator(kept, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-                if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so") {
-                    args.insert(args.end(), { "--cached-module", it->path().string() });
-                    built = true;
-                }
-            }
-            const bool ownBinding = fs::exists(fs::path(m_candidateCopy) / "binding.cpp");
-            if (const std::string binding = built || ownBinding ? std::string() : bindingObject(); !binding.empty())
-                args.insert(args.end(), { "--binding-object", binding });
-        } else {
-            args.insert(args.end(), { "--single-file", m_candidateCopy });
-            fs::create_directories(kept);
-            writable.push_back(kept.string()); // this file's own folder: only this file's builds write there
-        }
-        // The compile stage sees no GPU (its sandbox has no device files, and CUDA is told of none), so it builds for
-        // the architecture the runner found.
-        // Where the architecture cannot be found, the stage sees the GPU as before and torch asks the GPU itself.
-        std::vector<std::string> environment;
-        if (m_request.device == "cuda" && !buildArch().empty()) {
-            environment.push_back("CUDA_VISIBLE_DEVICES=");
-            if (m_request.cudaArch.empty())
-                environment.push_back("TORCH_CUDA_ARCH_LIST=" + buildArch());
-        }
-        m_compileSeesGpu = m_request.device == "cuda" && environment.empty();
-        // Source lines in every build's SASS, the candidate's own load_inline flags included (nvcc reads this
-        // variable itself); -lineinfo changes no instruction.
-        if (m_request.device == "cuda" && m_request.disassemble) {
-            const char* appended = std::getenv("NVCC_APPEND_FLAGS");
-            environment.push_back(std::string("NVCC_APPEND_FLAGS=") + (appended && *appended ? std::string(appended) + " " : std::string()) + "-lineinfo");
-        }
-        runHarness("compile", args, m_request.compileLimits, true, m_compile, environment, {}, writable);
-    }
-    m_flags.setTorchAllowed(m_compile.result["allow_torch_ops"].toBool());
-    m_flags.addFrom(m_compile.result["static_flags"]);
-    for (const JsonValue& library : m_compile.result["libraries"].items())
-        m_allowedLibraries.push_back(library.toString());
-    // The parsers read the whole compiler output; only its tail is kept in the result.
-    const bool fromCache = m_compileCached || m_compile.result["cached"].toBool();
-    fs::path outputFile = fromCache ? kept / "kwb-compile.log" : fs::path(stageDirectory("compile")) / "log.txt";
-    const std::string compilerOutput = readTail(outputFile, kMaxCompilerOutput);
-    m_compile.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
-    const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
-    DiagnosticsParser parser(root);
-    parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
-    m_diagnostics = parser.parse(compilerOutput);
-    m_kernels = PtxasResourceParser().parse(compilerOutput);
-    m_compileCached = m_compileCached || m_compile.result["cached"].toBool();
-    if (m_compile.status != "passed" || (m_compileCached && fs::exists(kept / report))) {
-        m_module = m_compile.result["module"].toString();
-        return;
-    }
-    // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output,
-    // and the report that a later evaluation of the same files reads instead of starting a process.
-    if (m_layout == "workspace" && !m_compile.result["cached"].toBool()) {
-        const fs::path built = m_compile.result["build_dir"].toString();
-        const fs::path module = m_compile.result["module"].toString();
-        if (built.empty() || fs::relative(built, stageDirectory("compile")).string().rfind("..", 0) == 0) {
-            m_compile.status = "failed";
-            m_compile.message = "The compile stage reported a build outside its own folder.";
-            return;
-        }
-        if (!fs::exists(kept)) {
-            fs::create_directories(kept.parent_path(), ec);
-            fs::rename(built, kept, ec);
-            if (ec) // another evaluation of the same sources got there first, or another file system
-                fs::copy(built, kept, fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
-        }
-        m_module = (kept / module.filename()).string();
-        m_compile.result.set("module", JsonValue(m_module));
-        m_compile.result.set("build_dir", JsonValue(kept.string()));
-    }
-    if (!m_compile.result["cached"].toBool())
-        fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
-    JsonValue stored = m_compile.result;
-    stored.set("cached", JsonValue(true));
-    std::ofstream(kept / (report + ".tmp")) << stored.toJson();
-    fs::rename(kept / (report + ".tmp"), kept / report, ec);
-    m_module = m_compile.result["module"].toString();
-}
-
 std::vector<std::string> EvalPipeline::tracerEnvironment(const std::string& stageName) const
 {
     // One library is both the CUDA and the NVTX injection, so that CUPTI has a single client.
     return { "CUDA_INJECTION64_PATH=" + m_request.tracerPath, "NVTX_INJECTION64_PATH=" + m_request.tracerPath,
-        "KWB_TRACE_OUT=" + stageDirectory(stageName) + "/trace.json" };
+        "KWB_TRACE_OUT=" + m_runner.stageDirectory(stageName) + "/trace.json" };
 }
 
 bool EvalPipeline::tracing() const
@@ -896,11 +236,11 @@ PoolProfile EvalPipeline::poolProfile() const
 void EvalPipeline::runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
     Stage& driverStage, Stage& workerStage)
 {
-    const std::string dir = stageDirectory(name);
+    const std::string dir = m_runner.stageDirectory(name);
     driverArgs.insert(driverArgs.end(), { "--task", m_taskPath, "--device", m_request.device, "--out", dir, "--precision",
         m_request.precision, "--protocol=" + m_request.protocol.toJson(), "--trials", std::to_string(m_request.trials),
         "--atol", formatNumber(m_request.atol), "--rtol", formatNumber(m_request.rtol), "--baseline-cache",
-        baselineCache(), "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
+        m_runner.baselineCache(), "--call-timeout", std::to_string(int(m_request.runLimits.wallSeconds) + 30) });
     if (m_request.seed)
         driverArgs.insert(driverArgs.end(), { "--seed", std::to_string(m_request.seed) });
     if (tracing())
@@ -920,28 +260,28 @@ void EvalPipeline::runPair(const std::string& name, std::vector<std::string> dri
     }
     std::vector<std::string> writable;
     if (m_layout == "single-file" && workerKind == "candidate")
-        writable.push_back(torchExtensionsDirectory()); // torch's load_inline takes its lock there even when built
+        writable.push_back(m_runner.torchExtensionsDirectory()); // torch's load_inline takes its lock there even when built
     const bool sandboxed = workerKind == "candidate";
-    ProcessSpec worker = stageSpec(workerName,
-        { m_request.python, harnessScript("kwb_worker.py"), "--channel-fd", "{fd}", "--device", m_request.device,
+    ProcessSpec worker = m_runner.spec(workerName,
+        { m_request.python, m_runner.harnessScript("kwb_worker.py"), "--channel-fd", "{fd}", "--device", m_request.device,
             "--kind", workerKind, "--wait-go" },
         m_request.runLimits, sandboxed, workerEnvironment, writable);
-    driverArgs.insert(driverArgs.begin(), { m_request.python, harnessScript("kwb_driver.py"), "--channel-fd", "{fd}" });
+    driverArgs.insert(driverArgs.begin(), { m_request.python, m_runner.harnessScript("kwb_driver.py"), "--channel-fd", "{fd}" });
     ProcessLimits driverLimits = m_request.runLimits;
     driverLimits.wallSeconds = m_request.runLimits.wallSeconds * 2 + 120; // it outlives the worker to report on it
     driverLimits.memoryBytes = 0;
-    ProcessSpec driver = stageSpec(name, driverArgs, driverLimits, false, {});
+    ProcessSpec driver = m_runner.spec(name, driverArgs, driverLimits, false, {});
     if (m_request.device == "cuda") {
-        const std::string locks = lockFolder();
+        const std::string locks = m_runner.lockFolder();
         std::string lockError;
         if (GpuLock::prepareFolder(locks, &lockError))
             driver.environment.push_back("KWB_GPU_LOCK_DIR=" + locks);
-        else if (m_gpuTurnsNote.empty())
-            m_gpuTurnsNote = lockError + " The " + name + " stage ran beside other evaluations on the GPU.";
+        else
+            m_runner.noteGpuTurns(lockError + " The " + name + " stage ran beside other evaluations on the GPU.");
     }
     const WorkerPairOutcome outcome = WorkerPair::run(driver, worker);
     if (sandboxed)
-        guardProtectedFiles();
+        m_runner.guardProtectedFiles();
     finishPair(name, outcome, driver, worker, sandboxed, driverStage, workerStage);
 }
 
@@ -980,16 +320,16 @@ void EvalPipeline::runPooled(const std::string& name, std::vector<std::string> d
     driverArgs.insert(driverArgs.end(), { "--worker-task", task.string() });
     const WorkerPairOutcome outcome = pair->run(driverArgs);
     m_pool->refill();
-    fs::create_directories(stageDirectory(workerName), ec);
-    fs::create_directories(stageDirectory(name), ec);
+    fs::create_directories(m_runner.stageDirectory(workerName), ec);
+    fs::create_directories(m_runner.stageDirectory(name), ec);
     ProcessSpec worker = pair->workerSpec();
     ProcessSpec driver = pair->driverSpec();
-    worker.logPath = stageDirectory(workerName) + "/log.txt";
-    driver.logPath = stageDirectory(name) + "/log.txt";
+    worker.logPath = m_runner.stageDirectory(workerName) + "/log.txt";
+    driver.logPath = m_runner.stageDirectory(name) + "/log.txt";
     fs::copy_file(pair->workerLog(), worker.logPath, fs::copy_options::overwrite_existing, ec);
     fs::copy_file(pair->driverLog(), driver.logPath, fs::copy_options::overwrite_existing, ec);
     if (fs::exists(pair->tracePath()))
-        fs::copy_file(pair->tracePath(), stageDirectory(workerName) + "/trace.json", fs::copy_options::overwrite_existing, ec);
+        fs::copy_file(pair->tracePath(), m_runner.stageDirectory(workerName) + "/trace.json", fs::copy_options::overwrite_existing, ec);
     finishPair(name, outcome, driver, worker, true, driverStage, workerStage);
 }
 
@@ -1002,8 +342,8 @@ void EvalPipeline::finishPair(const std::string& name, const WorkerPairOutcome& 
         return;
     }
     const std::string workerName = name + "_worker";
-    finishStage(workerName, outcome.worker, worker, sandboxed, "", workerStage); // a worker writes no result file
-    finishStage(name, outcome.driver, driver, false, name, driverStage);
+    m_runner.finish(workerName, outcome.worker, worker, sandboxed, "", workerStage); // a worker writes no result file
+    m_runner.finish(name, outcome.driver, driver, false, name, driverStage);
     if (outcome.leftovers > 0)
         m_flags.add("left-processes", std::to_string(outcome.leftovers) + " process(es) of the candidate's stage were "
             "still running after it ended (killed).");
@@ -1014,10 +354,10 @@ void EvalPipeline::evaluate()
 {
     std::vector<std::string> args = { "evaluate", "--candidate", m_candidateCopy, "--mode",
         m_request.mode == EvalRequest::Mode::VerifyOnly ? "verify" : "full" };
-    if (!m_module.empty())
-        args.insert(args.end(), { "--module", m_module });
-    if (m_layout == "single-file" && m_compile.status == "passed")
-        args.insert(args.end(), { "--prebuilt", torchExtensionsDirectory() });
+    if (!m_compileStage.module().empty())
+        args.insert(args.end(), { "--module", m_compileStage.module() });
+    if (m_layout == "single-file" && m_compileStage.passed())
+        args.insert(args.end(), { "--prebuilt", m_runner.torchExtensionsDirectory() });
     if (m_request.keepOutputs)
         args.push_back("--keep-outputs");
     runPair("evaluate", args, "candidate", m_evaluate, m_worker);
@@ -1077,7 +417,7 @@ void EvalPipeline::checkTrace()
 {
     if (!tracing() || m_verifyStatus != "passed")
         return;
-    const std::string path = stageDirectory("evaluate_worker") + "/trace.json";
+    const std::string path = m_runner.stageDirectory("evaluate_worker") + "/trace.json";
     if (!fs::exists(path)) {
         m_flags.add("check-not-run", "The candidate's worker wrote no trace of its calls.");
         m_traceMessage = "The tracer wrote no trace of the candidate's calls.";
@@ -1085,7 +425,7 @@ void EvalPipeline::checkTrace()
     }
     std::string error;
     std::map<int, double> inner;
-    if (!checkCandidateTrace(path, m_allowedLibraries, m_flags, &inner, &error)) {
+    if (!checkCandidateTrace(path, m_compileStage.allowedLibraries(), m_flags, &inner, &error)) {
         m_flags.add("check-not-run", "The trace of the candidate's calls could not be checked: " + error);
         m_traceMessage = error;
         return;
@@ -1111,27 +451,11 @@ const JsonValue& EvalPipeline::candidateStats() const
     return m_gpuTiming.isObject() ? m_gpuTiming : m_evaluate.result["timing"]["candidate"];
 }
 
-const std::string& EvalPipeline::lockFolder()
-{
-    if (m_lockFolder.empty()) {
-        std::string note;
-        m_lockFolder = GpuLock::forDevices(m_request.cacheDirectory, &note);
-        if (!note.empty() && m_gpuTurnsNote.empty())
-            m_gpuTurnsNote = note;
-    }
-    return m_lockFolder;
-}
-
-std::string EvalPipeline::baselineCache() const
-{
-    return (fs::path(m_request.cacheDirectory) / "baselines").string();
-}
-
 // Eager and torch.compile, timed the same way as candidates (the driver's clock, a worker of their own), unless the
 // evaluation's driver found them in the cache.
 void EvalPipeline::baselines()
 {
-    if (const std::string why = noGpu(); !why.empty()) {
+    if (const std::string why = m_compileStage.noGpu(); !why.empty()) {
         m_baselines.status = "error"; // the machine's: no GPU to time them on
         m_baselines.message = "No GPU to time the baselines on: " + why + ".";
         return;
@@ -1166,7 +490,7 @@ void EvalPipeline::baselines()
     if (m_baselines.status != "passed" || !tracing())
         return;
     // The same figure as the candidate's: the GPU's own time of each timed call, from the baselines' trace.
-    const fs::path trace = fs::path(stageDirectory("baselines_worker")) / "trace.json";
+    const fs::path trace = fs::path(m_runner.stageDirectory("baselines_worker")) / "trace.json";
     std::map<int, double> inner;
     HackFlags ignored;
     std::string error;
@@ -1229,14 +553,14 @@ void EvalPipeline::score()
     if (m_request.mode == EvalRequest::Mode::BaselinesOnly)
         return;
     // A build that was never judged (compile only) is neither correct nor incorrect: it gets no reward.
-    if (m_compile.status == "passed" && m_verifyStatus == "not-run")
+    if (m_compileStage.passed() && m_verifyStatus == "not-run")
         return;
     // A task a constant passes cannot be judged: no reward either way, and the result says why.
     if (m_flags.contains("degenerate-task") && m_verifyStatus == "passed") {
         m_rewardWithheld = "degenerate-task";
         return;
     }
-    if (m_compile.status == "error" || m_verifyStatus == "error")
+    if (m_compileStage.record().status == "error" || m_verifyStatus == "error")
         return; // the task's or the environment's failure is not the candidate's
     // A correct candidate, timed, whose baselines could not be (the reference failed, or the GPU ran out of memory
     // beside other work): its speed-up is unknown, so no reward — neither the correct-only one nor a guess.
@@ -1253,17 +577,11 @@ void EvalPipeline::score()
 bool EvalPipeline::baselinesBesideBuild()
 {
     if (m_request.device != "cuda" || m_request.mode != EvalRequest::Mode::Full || !m_request.timeBaselines
-        || buildArch().empty())
+        || m_compileStage.buildArch().empty())
         return false;
     if (fs::exists(baselinesSeenMark()))
         return false;
-    m_buildKey = buildKey();
-    Sha256 task;
-    task.addFile(m_taskPath);
-    m_taskDigest = task.hex();
-    const fs::path kept = m_layout == "workspace" ? fs::absolute(m_request.cacheDirectory) / "build" / m_buildKey
-                                                  : fs::path(torchExtensionsDirectory());
-    return !fs::exists(kept / ("kwb-report-" + reportKey() + ".json"));
+    return !m_compileStage.reportKept();
 }
 
 // A mark, per task and settings, that its baselines were timed here (the driver's cache is keyed by what only the
@@ -1275,7 +593,7 @@ std::string EvalPipeline::baselinesSeenMark() const
     for (const std::string& part : { m_request.device, m_request.precision, m_request.protocol.toJson(),
              std::string(tracing() ? "traced" : "clock"), formatNumber(m_request.atol), formatNumber(m_request.rtol) })
         digest.add(std::string(1, '\0')).add(part);
-    return (fs::path(baselineCache()) / "seen" / digest.hex().substr(0, 32)).string();
+    return (fs::path(m_runner.baselineCache()) / "seen" / digest.hex().substr(0, 32)).string();
 }
 
 void EvalPipeline::runCandidate()
@@ -1306,10 +624,14 @@ void EvalPipeline::runCandidate()
                 thread.join();
         }
     } join { earlyThread };
-    compile();
-    if (m_compile.status == "passed")
-        disassemble();
-    if (m_compile.status != "passed" || m_request.mode == EvalRequest::Mode::CompileOnly)
+    m_compileStage.run();
+    if (m_compileStage.passed()) {
+        DisassemblyStage::Build build { m_layout, m_compileStage.module(), m_runner.torchExtensionsDirectory(),
+            { m_candidateCopy, m_runner.torchExtensionsDirectory(), m_runner.stageDirectory("compile"),
+                (fs::absolute(m_request.cacheDirectory) / "build" / m_compileStage.buildKey()).string() } };
+        m_disassemblyStage.run(build, m_compileStage.hasCudaSources());
+    }
+    if (!m_compileStage.passed() || m_request.mode == EvalRequest::Mode::CompileOnly)
         return;
     evaluate();
     reject();
@@ -1329,7 +651,9 @@ void EvalPipeline::runCandidate()
     if (m_request.timeBaselines && (!m_baselinesBesideBuild || m_baselines.status == "not-run"))
         baselines();
     if (!m_request.ncuKernelRegex.empty())
-        profileWithNcu();
+        m_ncuStage.run([this](const std::vector<std::string>& launcher, StageRecord& stage) {
+            candidate("profile", stage, {}, launcher);
+        });
 }
 
 // A failing hack flag turns a correct verdict into a failed one, the flag's detail the reason; a verdict that is
@@ -1366,18 +690,7 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         w.endObject();
         return;
     }
-    w.key("compile").beginObject();
-    w.key("status").value(m_compile.status);
-    Diagnostic::writeJsonArray(w.key("diagnostics"), m_diagnostics);
-    KernelResources::writeJsonArray(w.key("kernels"), m_kernels);
-    w.key("log").value(m_compile.log);
-    writeNumber(w, "seconds", m_compile.seconds);
-    if (m_bindingSeconds > 0) // the harness's binding, built once per toolchain and flags, before this build
-        writeNumber(w, "binding_seconds", m_bindingSeconds);
-    w.key("cached").value(m_compileCached);
-    if (!m_compile.message.empty())
-        w.key("message").value(m_compile.message);
-    w.endObject();
+    m_compileStage.writeResult(w);
 
     w.key("verify").beginObject();
     w.key("status").value(m_verifyStatus);
@@ -1456,9 +769,9 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     w.endObject();
 
     writeTraceResult(w);
-    writeDisassemblyResult(w);
+    m_disassemblyStage.writeResult(w);
     if (!m_request.ncuKernelRegex.empty())
-        writeNcuResult(w);
+        m_ncuStage.writeResult(w);
     const JsonValue& counted = m_evaluate.result["floor"].isObject() ? m_evaluate.result["floor"] : m_baselines.result["floor"];
     if (const JsonValue& floor = counted; floor.isObject() && !floor.contains("error"))
         floor.write(w.key("floor"));
@@ -1472,8 +785,8 @@ void EvalPipeline::writeResult(JsonWriter& w) const
     if (m_request.mode == EvalRequest::Mode::CompileOnly || m_request.mode == EvalRequest::Mode::VerifyOnly)
         w.key("stop_after").value(m_request.mode == EvalRequest::Mode::CompileOnly ? "compile" : "verify");
     m_flags.write(w);
-    if (!m_gpuTurnsNote.empty())
-        w.key("gpu_turns_note").value(m_gpuTurnsNote);
+    if (!m_runner.gpuTurnsNote().empty())
+        w.key("gpu_turns_note").value(m_runner.gpuTurnsNote());
     w.key("isolation").beginObject().key("kind").value(Sandbox::instance().kindName());
     if (!Sandbox::instance().note().empty())
         w.key("note").value(Sandbox::instance().note());
@@ -1505,9 +818,9 @@ void EvalPipeline::writeResult(JsonWriter& w) const
         w.key("baselines_beside_build").value(true);
     w.key("run_directory").value(m_request.runDirectory);
     w.key("stages").beginObject();
-    for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "compile", &m_compile },
+    for (const auto& [name, stage] : { std::pair<const char*, const Stage*> { "compile", &m_compileStage.record() },
              { "evaluate", &m_evaluate }, { "evaluate_worker", &m_worker }, { "baselines", &m_baselines },
-             { "baselines_worker", &m_baselineWorker }, { "candidate_profile", &m_ncu } }) {
+             { "baselines_worker", &m_baselineWorker }, { NcuStage::kStageName, &m_ncuStage.record() } }) {
         w.key(name).beginObject().key("status").value(stage->status);
         writeNumber(w, "seconds", stage->seconds);
         if (!stage->message.empty())

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "runner/childprocess.h"
-#include "runner/diagnostic.h"
+#include "runner/compilestage.h"
+#include "runner/disassemblystage.h"
 #include "runner/evalrequest.h"
 #include "runner/hackflags.h"
 #include "runner/jsonvalue.h"
-#include "runner/kernelresources.h"
-#include "runner/ncucsv.h"
-#include "runner/protectedfiles.h"
+#include "runner/ncustage.h"
+#include "runner/stagerunner.h"
 #include "runner/workerpool.h"
 
 #include <iosfwd>
@@ -27,10 +27,14 @@ class JsonWriter;
 // computes the reference once the worker has exited. Verified, timed and traced calls are the same calls. The
 // baselines are timed the same way, with a worker of their own. A failing stage ends the evaluation with a reason,
 // never a crash; a failure of the task or the environment is never the candidate's.
+// The pipeline holds the verdict, the timing and the reward; the stages that stand on their own are their own
+// classes (CompileStage, DisassemblyStage, NcuStage), and every process runs through one StageRunner.
 class EvalPipeline
 {
 public:
     explicit EvalPipeline(EvalRequest request);
+    EvalPipeline(const EvalPipeline&) = delete; // its stages hold references to its request, flags and runner
+    EvalPipeline& operator=(const EvalPipeline&) = delete;
 
     // Warm pairs for the candidate's stage, when the pool's settings are this request's; not owned.
     void setPool(WorkerPool* pool) { m_pool = pool; }
@@ -46,117 +50,68 @@ public:
     bool baselinesFailed() const { return m_baselines.status == "error" || m_baselines.status == "failed"; }
     double reward() const { return m_reward; }
     const std::string& setupError() const { return m_setupError; }
-    const std::string& compileStatus() const { return m_compile.status; }
+    const std::string& compileStatus() const { return m_compileStage.record().status; }
 
 private:
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-    struct Stage
-    {
-        std::string status = "not-run"; // passed, failed, error, timed-out, not-run
-        std::string message;
-        double seconds = kNaN;
-        std::string log;
-        JsonValue result; // what the harness wrote
-        ProcessOutcome outcome;
-    };
+    using Stage = StageRecord;
 
     bool prepare();
     bool protectTaskAndHarness();
     void runCandidate();
-    ProcessSpec stageSpec(const std::string& name, const std::vector<std::string>& command, const ProcessLimits& limits,
-        bool candidateCode, const std::vector<std::string>& environment, const std::vector<std::string>& writable = {}) const;
-    void finishStage(const std::string& name, ProcessOutcome outcome, const ProcessSpec& spec, bool candidateCode,
-        const std::string& resultName, Stage& stage);
-    bool runHarness(const std::string& name, const std::vector<std::string>& arguments, const ProcessLimits& limits,
-        bool candidateCode, Stage& stage, const std::vector<std::string>& environment = {},
-        const std::vector<std::string>& launcher = {}, const std::vector<std::string>& writable = {});
     void runPair(const std::string& name, std::vector<std::string> driverArgs, const std::string& workerKind,
         Stage& driverStage, Stage& workerStage);
     void runPooled(const std::string& name, std::vector<std::string> driverArgs, Stage& driverStage, Stage& workerStage);
     void finishPair(const std::string& name, const WorkerPairOutcome& outcome, const ProcessSpec& driver,
         const ProcessSpec& worker, bool sandboxed, Stage& driverStage, Stage& workerStage);
-    const std::string& toolchain();
-    std::string buildArch(); // the request's --arch, else (on the GPU) the GPU's own, found by the toolchain stage
-    std::string noGpu(); // on cuda without --arch: why the toolchain stage found no GPU (empty: one was found)
-    bool hasCudaSources() const; // the candidate's copy brings CUDA code (.cu files, or load_inline's cuda_sources)
-    std::string bindingObject(); // the harness's binding built once per flags and toolchain; empty when it would not build
-    std::string buildKey();
-    std::string reportKey() const;
-    std::string torchExtensionsDirectory() const;
-    std::string harnessScript(const char* name) const;
-    void compile();
     void evaluate();
     void candidate(const std::string& phase, Stage& stage, const std::vector<std::string>& environment = {},
         const std::vector<std::string>& launcher = {});
     void checkTrace();
     const JsonValue& candidateStats() const;
-    void guardProtectedFiles();
     void reject();
     bool tracing() const;
     std::vector<std::string> tracerEnvironment(const std::string& stageName) const;
     void writeTraceResult(JsonWriter& w) const;
-    void profileWithNcu();
-    void writeNcuResult(JsonWriter& w) const;
     void findCeilings();
     void baselines();
     bool baselinesBesideBuild();
     std::string baselinesSeenMark() const;
-    std::string baselineCache() const;
     void score();
     void askEnvironment();
     const JsonValue& environment() const;
     std::vector<std::string> commonArguments(const std::string& seeds) const;
-    std::string stageDirectory(const std::string& name) const;
 
     EvalRequest m_request;
+    HackFlags m_flags;
+    StageRunner m_runner; // every stage's processes: folders, sandbox, limits, GPU turns, protected files
+    CompileStage m_compileStage;
+    NcuStage m_ncuStage;
+    DisassemblyStage m_disassemblyStage;
     WorkerPool* m_pool = nullptr;
     std::string m_layout; // "workspace" or "single-file"
     std::string m_candidateCopy;
     std::string m_taskPath; // the run's copy of the task (the user's file until prepare() has copied it)
-    std::string m_harnessPath; // the run's copy of kwb_harness.py
     std::string m_seedList;
     std::vector<unsigned long long> m_seeds;
-    Stage m_compile;
     Stage m_evaluate; // the trusted driver: inputs, clock, outputs, verdict
     Stage m_worker; // the candidate's worker: computes only
     Stage m_baselines;
     Stage m_baselineWorker;
-    Stage m_ncu;
-    std::string m_buildKey;
-    std::string m_taskDigest; // the task's policy decides the static checks: its bytes are in a report's key
     std::string m_stageToken; // in the environment of the candidate's worker, to find what it left running
     std::string m_timingStatus = "not-run";
     std::string m_candidateTrace;
     std::string m_referenceTrace;
     std::string m_traceMessage;
-    std::string m_ncuSourceCsv; // ncu's source page, when it could be exported
-    std::vector<NcuSourceCounters> m_ncuSource; // and what it says
-    const NcuLaunch* firstLaunchOf(const std::string& kernel) const;
-    void disassemble();
-    void writeDisassemblyResult(JsonWriter& w) const;
-    std::string m_disassembly; // the run's disassembly.json
-    std::string m_disassemblyMessage; // why there is none
-    int m_disassembledKernels = 0;
     std::vector<double> m_innerSpans; // each timed call's kernels' span on the GPU (µs), from the trace
     JsonValue m_gpuTiming; // their statistics: the candidate's figure on the GPU
     double m_innerOverOuter = kNaN; // median over the timed calls of the GPU's time for the call / the driver's
     std::string m_rewardWithheld; // why no reward was given (degenerate-task, baselines-unavailable)
-    std::string m_gpuTurnsNote; // why a stage could not take turns on the GPU, when one could not
-    std::string m_lockFolder;   // GpuLock::forDevices, found once
-    const std::string& lockFolder();
     Stage m_environment; // only when no stage that imports torch ran: the fingerprint's GPU, driver and torch
-    std::vector<NcuLaunch> m_ncuLaunches;
     std::optional<JsonValue> m_calibration;
     std::string m_ceilingsNote; // why there are no ceilings
-    std::vector<Diagnostic> m_diagnostics;
-    std::vector<KernelResources> m_kernels;
-    std::string m_module;
-    bool m_compileCached = false;
-    double m_bindingSeconds = 0;
     bool m_warmWorkers = false; // the candidate's pair came from the pool
     bool m_baselinesBesideBuild = false; // the baselines were timed while the candidate built
-    bool m_compileSeesGpu = false; // the GPU's architecture was not found, so the compile stage sees the GPU
     struct Verdict
     {
         bool passed = false;
@@ -168,9 +123,6 @@ private:
     std::vector<Verdict> m_verdicts;
     std::string m_verifyStatus = "not-run";
     std::string m_verifyMessage;
-    HackFlags m_flags;
-    ProtectedFiles m_protected;
-    std::vector<std::string> m_allowedLibraries; // the task's KWB_ALLOWED_LIBRARIES
     bool m_layoutDiffers = false;
     double m_reward = kNaN;
     double m_speedupEager = kNaN;

@@ -1,0 +1,349 @@
+#include "runner/compilestage.h"
+
+#include "runner/diagnosticsparser.h"
+#include "runner/jsonwriter.h"
+#include "runner/ptxasresourceparser.h"
+#include "runner/sha256.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <unistd.h>
+
+namespace kwb::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kMaxLog = 256 * 1024; // the tail of the compiler output kept in the result
+constexpr std::size_t kMaxCompilerOutput = 64u << 20; // what the diagnostics and ptxas parsers read
+
+std::mutex toolchainLock;
+struct Toolchain
+{
+    std::string text; // what builds depend on
+    std::string arch; // the GPU's, when the stage found one
+    std::string noGpu; // why there is no GPU, when the stage found none (empty where it could not ask)
+};
+std::map<std::string, Toolchain> toolchains; // by device
+
+} // namespace
+
+CompileStage::CompileStage(const EvalRequest& request, StageRunner& runner, HackFlags& flags)
+    : m_request(request)
+    , m_runner(runner)
+    , m_flags(flags)
+{
+}
+
+void CompileStage::setCandidate(const std::string& layout, const std::string& candidateCopy, const std::string& taskPath)
+{
+    m_layout = layout;
+    m_candidateCopy = candidateCopy;
+    m_taskPath = taskPath;
+}
+
+const std::string& CompileStage::toolchain()
+{
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    auto it = toolchains.find(m_request.device);
+    if (it != toolchains.end())
+        return it->second.text;
+    StageRecord stage;
+    ProcessLimits limits { 120, 0, std::int64_t(1) << 20, 256 };
+    m_runner.runHarness("toolchain", { "toolchain", "--device", m_request.device }, limits, false, stage);
+    std::string text;
+    for (const JsonValue& part : stage.result["toolchain"].items())
+        text += part.toString() + '\n';
+    Toolchain found;
+    if (stage.status == "passed")
+        found = { text, stage.result["arch"].toString(), stage.result["no_gpu"].toString() };
+    return toolchains.emplace(m_request.device, std::move(found)).first->second.text;
+}
+
+std::string CompileStage::buildArch()
+{
+    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
+        return m_request.cudaArch;
+    toolchain();
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    return toolchains[m_request.device].arch;
+}
+
+std::string CompileStage::noGpu()
+{
+    if (!m_request.cudaArch.empty() || m_request.device != "cuda")
+        return {};
+    toolchain();
+    std::lock_guard<std::mutex> hold(toolchainLock);
+    return toolchains[m_request.device].noGpu;
+}
+
+// The harness's binding.cpp as an object, built once per C++ flags and toolchain by a stage that reads nothing of any
+// candidate's and kept in the cache, which candidate stages can read but not write: workspace builds that bring no
+// binding of their own link it instead of compiling the same torch and pybind11 translation unit each time.
+std::string CompileStage::bindingObject()
+{
+    static std::mutex lock;
+    const std::string& tools = toolchain();
+    std::lock_guard<std::mutex> hold(lock);
+    Sha256 digest;
+    for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" })
+        digest.addFile(m_runner.harnessScript(part));
+    digest.add(m_request.cflags).add(std::string(1, '\0')).add(tools);
+    const fs::path folder = fs::absolute(m_request.cacheDirectory) / "binding" / digest.hex().substr(0, 32);
+    const fs::path object = folder / "binding.o";
+    std::error_code ec;
+    if (fs::exists(object, ec))
+        return object.string();
+    StageRecord stage;
+    m_runner.runHarness("binding", { "binding", "--device", m_request.device, "--cflags=" + m_request.cflags },
+        m_request.compileLimits, false, stage);
+    m_bindingSeconds = stage.seconds; // part of this evaluation's build, outside the compile stage's own time
+    const fs::path built = stage.result["object"].toString();
+    if (stage.status != "passed" || built.empty())
+        return {}; // the build compiles binding.cpp itself, as before
+    fs::create_directories(folder, ec);
+    const fs::path partial = folder / ("binding.o." + std::to_string(::getpid()));
+    fs::copy_file(built, partial, fs::copy_options::overwrite_existing, ec);
+    if (!ec)
+        fs::rename(partial, object, ec); // whole or not there, for another runner reading the cache
+    return fs::exists(object, ec) ? object.string() : std::string();
+}
+
+// The build cache's key, computed here from the bytes of the candidate's sources, and the task's digest.
+void CompileStage::computeKeys()
+{
+    Sha256 digest;
+    digest.add(m_layout).add(std::string(1, '\0'));
+    std::vector<fs::path> files;
+    if (m_layout == "workspace") {
+        for (const fs::path& folder : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
+            std::error_code ec;
+            for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                const std::string ext = it->path().extension().string();
+                if (it->is_regular_file() && (ext == ".cu" || ext == ".cpp" || ext == ".h" || ext == ".cuh"))
+                    files.push_back(it->path());
+            }
+        }
+        std::sort(files.begin(), files.end());
+    } else {
+        files.push_back(m_candidateCopy);
+    }
+    if (m_layout == "workspace") { // the harness's binding goes into a workspace's build when it brings none
+        for (const char* part : { "workspace/binding.cpp", "workspace/binding_registry.h" }) {
+            digest.add(part).add(std::string(1, '\0'));
+            digest.addFile(m_runner.harnessScript(part));
+        }
+    }
+    for (const fs::path& file : files) {
+        digest.add(fs::relative(file, m_layout == "workspace" ? fs::path(m_candidateCopy) : file.parent_path()).string());
+        digest.add(std::string(1, '\0'));
+        digest.addFile(file.string());
+        digest.add(std::string(1, '\0'));
+    }
+    for (const std::string& part : { m_request.cflags, m_request.cudaFlags, m_request.device, m_request.cudaArch, toolchain() })
+        digest.add(part).add(std::string(1, '\0'));
+    m_buildKey = digest.hex().substr(0, 32);
+    if (m_layout == "single-file")
+        m_runner.setSingleFileBuild(m_buildKey);
+    Sha256 task;
+    task.addFile(m_taskPath);
+    m_taskDigest = task.hex();
+}
+
+// The build key and every other file of the candidate (model_new.py, what it reads): a compile report's key.
+std::string CompileStage::reportKey() const
+{
+    if (m_layout != "workspace")
+        return Sha256().add(m_buildKey).add(m_taskDigest).hex().substr(0, 32);
+    Sha256 digest;
+    digest.add(m_buildKey).add(m_taskDigest);
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(m_candidateCopy, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_regular_file())
+            files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+        digest.add(fs::relative(file, m_candidateCopy).string()).add(std::string(1, '\0'));
+        digest.addFile(file.string());
+    }
+    return digest.hex().substr(0, 32);
+}
+
+// Where this build is kept: the cache's build/KEY (workspace) or the file's own torch_extensions folder.
+std::string CompileStage::keptFolder() const
+{
+    return m_layout == "workspace" ? (fs::absolute(m_request.cacheDirectory) / "build" / m_buildKey).string()
+                                   : m_runner.torchExtensionsDirectory();
+}
+
+bool CompileStage::reportKept()
+{
+    computeKeys();
+    return fs::exists(fs::path(keptFolder()) / ("kwb-report-" + reportKey() + ".json"));
+}
+
+bool CompileStage::hasCudaSources() const
+{
+    std::error_code ec;
+    if (m_layout == "workspace") {
+        for (const fs::path& dir : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
+            for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                if (it->path().extension() == ".cu")
+                    return true;
+            }
+        }
+        return false;
+    }
+    std::ifstream in(m_candidateCopy);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::regex_search(text, std::regex(R"(\bcuda_sources\s*=)"));
+}
+
+void CompileStage::run()
+{
+    // No GPU here to build for and run on is the machine's failure, found before anything of the candidate's runs.
+    if (const std::string why = noGpu(); !why.empty()) {
+        m_stage.status = "error";
+        m_stage.message = "No GPU to evaluate on: " + why + "; evaluate on a GPU host, or with --device cpu.";
+        return;
+    }
+    // So is CUDA on the cpu device: read here, on the trusted side, since a candidate stage's own report of whose
+    // failure it was is not taken.
+    if (m_request.device != "cuda" && hasCudaSources()) {
+        m_stage.status = "error";
+        m_stage.message = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host).";
+        return;
+    }
+    computeKeys();
+    const fs::path kept = keptFolder();
+    // What a compile stage reported depends on every file of the candidate (its static checks read model_new.py);
+    // the build only on the sources. A report of these very files, stored earlier: no process at all.
+    const std::string report = "kwb-report-" + reportKey() + ".json";
+    std::string error;
+    std::error_code ec;
+    if (fs::exists(kept / report)) {
+        if (auto stored = JsonValue::parseFile((kept / report).string(), &error)) {
+            m_stage.result = std::move(*stored);
+            m_stage.status = "passed";
+            m_stage.seconds = 0;
+            m_cached = true;
+        }
+    }
+    if (!m_cached) {
+        // "=" keeps flags such as -O3 from being read as options of the harness.
+        std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
+            "--cuda-cflags=" + m_request.cudaFlags, "--key", m_buildKey, "--task", m_taskPath };
+        std::vector<std::string> writable;
+        if (m_layout == "workspace") {
+            args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", m_runner.stageDirectory("compile") + "/build" });
+            // Built for another candidate with the same sources: only this one's files are read.
+            bool built = false;
+            for (auto it = fs::directory_iterator(kept, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so") {
+                    args.insert(args.end(), { "--cached-module", it->path().string() });
+                    built = true;
+                }
+            }
+            const bool ownBinding = fs::exists(fs::path(m_candidateCopy) / "binding.cpp");
+            if (const std::string binding = built || ownBinding ? std::string() : bindingObject(); !binding.empty())
+                args.insert(args.end(), { "--binding-object", binding });
+        } else {
+            args.insert(args.end(), { "--single-file", m_candidateCopy });
+            fs::create_directories(kept);
+            writable.push_back(kept.string()); // this file's own folder: only this file's builds write there
+        }
+        // The compile stage sees no GPU (its sandbox has no device files, and CUDA is told of none), so it builds for
+        // the architecture the runner found.
+        // Where the architecture cannot be found, the stage sees the GPU as before and torch asks the GPU itself.
+        std::vector<std::string> environment;
+        if (m_request.device == "cuda" && !buildArch().empty()) {
+            environment.push_back("CUDA_VISIBLE_DEVICES=");
+            if (m_request.cudaArch.empty())
+                environment.push_back("TORCH_CUDA_ARCH_LIST=" + buildArch());
+        }
+        m_runner.setCompileSeesGpu(m_request.device == "cuda" && environment.empty());
+        // Source lines in every build's SASS, the candidate's own load_inline flags included (nvcc reads this
+        // variable itself); -lineinfo changes no instruction.
+        if (m_request.device == "cuda" && m_request.disassemble) {
+            const char* appended = std::getenv("NVCC_APPEND_FLAGS");
+            environment.push_back(std::string("NVCC_APPEND_FLAGS=") + (appended && *appended ? std::string(appended) + " " : std::string()) + "-lineinfo");
+        }
+        m_runner.runHarness("compile", args, m_request.compileLimits, true, m_stage, environment, {}, writable);
+    }
+    m_flags.setTorchAllowed(m_stage.result["allow_torch_ops"].toBool());
+    m_flags.addFrom(m_stage.result["static_flags"]);
+    for (const JsonValue& library : m_stage.result["libraries"].items())
+        m_allowedLibraries.push_back(library.toString());
+    // The parsers read the whole compiler output; only its tail is kept in the result.
+    const bool fromCache = m_cached || m_stage.result["cached"].toBool();
+    fs::path outputFile = fromCache ? kept / "kwb-compile.log" : fs::path(m_runner.stageDirectory("compile")) / "log.txt";
+    const std::string compilerOutput = readFileTail(outputFile.string(), kMaxCompilerOutput);
+    m_stage.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
+    const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
+    DiagnosticsParser parser(root);
+    parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
+    m_diagnostics = parser.parse(compilerOutput);
+    m_kernels = PtxasResourceParser().parse(compilerOutput);
+    m_cached = m_cached || m_stage.result["cached"].toBool();
+    if (m_stage.status != "passed" || (m_cached && fs::exists(kept / report))) {
+        m_module = m_stage.result["module"].toString();
+        return;
+    }
+    // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output,
+    // and the report that a later evaluation of the same files reads instead of starting a process.
+    if (m_layout == "workspace" && !m_stage.result["cached"].toBool()) {
+        const fs::path built = m_stage.result["build_dir"].toString();
+        const fs::path module = m_stage.result["module"].toString();
+        if (built.empty() || fs::relative(built, m_runner.stageDirectory("compile")).string().rfind("..", 0) == 0) {
+            m_stage.status = "failed";
+            m_stage.message = "The compile stage reported a build outside its own folder.";
+            return;
+        }
+        if (!fs::exists(kept)) {
+            fs::create_directories(kept.parent_path(), ec);
+            fs::rename(built, kept, ec);
+            if (ec) // another evaluation of the same sources got there first, or another file system
+                fs::copy(built, kept, fs::copy_options::recursive | fs::copy_options::skip_existing, ec);
+        }
+        m_module = (kept / module.filename()).string();
+        m_stage.result.set("module", JsonValue(m_module));
+        m_stage.result.set("build_dir", JsonValue(kept.string()));
+    }
+    if (!m_stage.result["cached"].toBool())
+        fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
+    JsonValue stored = m_stage.result;
+    stored.set("cached", JsonValue(true));
+    std::ofstream(kept / (report + ".tmp")) << stored.toJson();
+    fs::rename(kept / (report + ".tmp"), kept / report, ec);
+    m_module = m_stage.result["module"].toString();
+}
+
+void CompileStage::writeResult(JsonWriter& w) const
+{
+    w.key("compile").beginObject();
+    w.key("status").value(m_stage.status);
+    Diagnostic::writeJsonArray(w.key("diagnostics"), m_diagnostics);
+    KernelResources::writeJsonArray(w.key("kernels"), m_kernels);
+    w.key("log").value(m_stage.log);
+    if (std::isfinite(m_stage.seconds))
+        w.key("seconds").value(m_stage.seconds);
+    if (m_bindingSeconds > 0) // the harness's binding, built once per toolchain and flags, before this build
+        w.key("binding_seconds").value(m_bindingSeconds);
+    w.key("cached").value(m_cached);
+    if (!m_stage.message.empty())
+        w.key("message").value(m_stage.message);
+    w.endObject();
+}
+
+} // namespace kwb::runner
