@@ -1,5 +1,6 @@
-// The window: its panes, docks, menus and the wiring between the store, the controllers and the panes. Long
-// because it still hands each turn to the panes itself; one observed "current turn" object is meant to replace that.
+// The window: its panes, docks, menus and the wiring between the store, the controllers and the panes. Over 500
+// lines because it builds every pane and dock and wires them; the controllers and most panes follow CurrentTurn, and
+// the window still hands each turn to the kernel and transcript panes itself (showTurn, showKernel).
 #include "mainwindow.h"
 #include "toast.h"
 
@@ -25,6 +26,7 @@
 #include "shortcutsdialog.h"
 #include "teachingcontroller.h"
 #include "teachingpanel.h"
+#include "tracecontroller.h"
 #include "store/store.h"
 #include "timingview.h"
 #include "tracepanel.h"
@@ -83,7 +85,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_timing(new TimingView(this))
     , m_trace(new TracePanel(this))
     , m_ncu(new NcuView(this))
-    , m_ncuController(new NcuController(m_ncu, m_trace, this))
+    , m_ncuController(new NcuController(m_current, m_ncu, m_trace, this))
+    , m_traceController(new TraceController(m_current, m_trace, this))
     , m_disassembly(new DisassemblyView(this))
     , m_disassemblyController(new DisassemblyController(m_disassembly, m_kernel, this))
     , m_forkTree(new ForkTreeView(this))
@@ -332,8 +335,8 @@ void MainWindow::connectActions()
         }
         m_disassemblyController->setActive(on);
     });
-    // The panes that show the current turn as it is follow it; the kernel, transcript, trace and profile panes,
-    // which also show the turn it is compared with, are set in showTurn().
+    // The panes that show the current turn as it is follow it, as do the Timeline and Nsight Compute docks
+    // (TraceController, NcuController) with the compared turn; the kernel and transcript panes are set in showTurn().
     connect(m_current, &CurrentTurn::turnChanged, this, [this](int turn) {
         const EvalResult* eval = m_current->eval();
         m_compiler->setEval(eval);
@@ -502,9 +505,8 @@ void MainWindow::showTrajectory(qint64 id)
     m_trajectory = Trajectory();
     m_graph = TurnGraph();
     m_navigator.setGraph(nullptr);
-    m_pickedBase = -1;
     m_plottedLeaf = -1;
-    m_trace->clearComparison();
+    m_current->setComparedTurn(-1);
     m_kernel->clearPickedBase();
     if (m_store && id > 0) {
         QString error;
@@ -600,26 +602,20 @@ void MainWindow::step(bool (TurnNavigator::*moveTo)())
 
 void MainWindow::setDiffBase(int turn)
 {
+    const int picked = turn < 0 || turn >= m_graph.size() ? -1 : turn;
     {
         const QSignalBlocker quiet(m_kernel); // one refresh below rather than one per changed control
-        if (turn < 0 || turn >= m_graph.size()) {
-            m_pickedBase = -1;
+        if (picked < 0) {
             m_kernel->clearPickedBase();
         } else {
-            m_pickedBase = turn;
-            m_kernel->setPickedBase(turnLabel(turn));
+            m_kernel->setPickedBase(turnLabel(picked));
             m_kernel->setDiffEnabled(true);
         }
     }
     m_actions->toggleDiff->setChecked(m_kernel->isDiffEnabled());
+    // The Timeline and Nsight Compute docks follow the compared turn themselves (TraceController, NcuController).
+    m_current->setComparedTurn(picked);
     showKernel();
-    // The picked turn's trace, when it has one, is offered for comparison in the Timeline dock too.
-    const auto& picked = m_pickedBase >= 0 ? m_trajectory.turns.at(m_pickedBase).eval : std::nullopt;
-    if (picked && !picked->traceBlob.isEmpty() && m_store)
-        m_trace->setStoredComparison(m_store->path(), picked->traceBlob, turnLabel(m_pickedBase));
-    else
-        m_trace->clearComparison();
-    m_ncuController->showTurn(&m_trajectory, currentTurn(), m_pickedBase, turnLabel(m_pickedBase));
 }
 
 bool MainWindow::showPane(const QString& name)
@@ -652,18 +648,13 @@ int MainWindow::turnNumber(int turn) const
 
 QString MainWindow::turnLabel(int turn) const
 {
-    if (turn < 0)
-        return {};
-    const QList<int> branch = m_navigator.branch();
-    const QString label = tr("Turn %1").arg(turnNumber(turn));
-    return branch.contains(turn) ? label : tr("%1 (another branch)").arg(label);
+    return m_current->turnLabel(turn);
 }
 
 void MainWindow::showTurn()
 {
     const int turn = m_navigator.current();
     const Turn* header = turn >= 0 ? &m_trajectory.turns.at(turn) : nullptr;
-    const EvalResult* eval = header && header->eval ? &*header->eval : nullptr;
     if (!header) {
         m_kernel->clear(m_trajectory.uuid.isEmpty() ? QString() : tr("This trajectory has no turns."));
         m_transcript->setMessages({});
@@ -672,26 +663,8 @@ void MainWindow::showTurn()
         showKernel();
         m_transcript->setMessages(content->turn.messages, content->error);
     }
-    showTrace(eval);
-    m_ncuController->showTurn(&m_trajectory, turn, m_pickedBase, turnLabel(m_pickedBase));
     updateNavigation();
-    m_current->announceTurn();
-}
-
-void MainWindow::showTrace(const EvalResult* eval)
-{
-    const QString hash = eval ? eval->traceBlob : QString();
-    if (hash == m_shownTrace)
-        return; // the same trace: keep the view, its zoom and its selection
-    m_shownTrace = hash;
-    if (hash.isEmpty()) {
-        m_trace->clear();
-        return;
-    }
-    if (!m_store)
-        m_trace->clear(tr("The trace of this turn cannot be read: no store is open."));
-    else
-        m_trace->showStoredTrace(m_store->path(), hash, tr("Turn %1").arg(m_graph.depth(m_navigator.current()) + 1));
+    m_current->announceTurn(); // the panes that follow the current turn, the timeline and Nsight Compute among them
 }
 
 void MainWindow::showKernel()
@@ -699,8 +672,9 @@ void MainWindow::showKernel()
     const int turn = m_navigator.current();
     if (turn < 0)
         return; // showTurn() cleared the pane
-    const bool picked = m_kernel->base() == KernelView::Base::PickedTurn && m_pickedBase >= 0;
-    const int baseTurn = picked ? m_pickedBase : m_graph.parent(turn);
+    const int compared = m_current->comparedTurn();
+    const bool picked = m_kernel->base() == KernelView::Base::PickedTurn && compared >= 0;
+    const int baseTurn = picked ? compared : m_graph.parent(turn);
     const auto content = m_cache->content(m_trajectory.turns.at(turn).storeId);
     std::shared_ptr<const TurnContent> base;
     if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)

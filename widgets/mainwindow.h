@@ -27,6 +27,7 @@ class CurationController;
 class ImportExportController;
 class KernelView;
 class NcuController;
+class TraceController;
 class DisassemblyController;
 class DisassemblyView;
 class NcuView;
@@ -112,7 +113,6 @@ private:
     void showFloor();
     void showKernel();
     void refreshAnnotations(qint64 trajectoryId); // after a curation edit: labels, badges and the list
-    void showTrace(const EvalResult* eval); // the turn's trace, when its evaluation captured one // the kernel pane alone: diff on/off and base changes touch nothing else
     void updateNavigation();
     void updateCentre();
     void applyPendingSplitters();
@@ -129,7 +129,6 @@ private:
     TurnGraph m_graph;
     TurnNavigator m_navigator;
     CurrentTurn* m_current; // a view of the three above, announced as they change
-    int m_pickedBase = -1; // the turn picked as diff base; used while the kernel pane's choice is "against" it
     int m_plottedLeaf = -1;
     bool m_remembersStores = true;
     QList<QByteArray> m_pendingSplitters; // restored on the first show, when the sizes mean something
@@ -149,6 +148,7 @@ private:
     TracePanel* m_trace;
     NcuView* m_ncu;
     NcuController* m_ncuController;
+    TraceController* m_traceController;
     DisassemblyView* m_disassembly;
     DisassemblyController* m_disassemblyController;
     AgentController* m_agent = nullptr;
@@ -156,7 +156,6 @@ private:
     CurationController* m_curation = nullptr;
     ImportExportController* m_transfer = nullptr;
     TeachingController* m_teachingController = nullptr;
-    QString m_shownTrace; // blob hash of the trace in m_trace
     ForkTreeView* m_forkTree;
     RewardPlot* m_reward;
     RooflineView* m_roofline;

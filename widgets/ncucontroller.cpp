@@ -1,5 +1,7 @@
 #include "ncucontroller.h"
 
+#include "models/currentturn.h"
+
 #include "agent/agentsettings.h"
 #include "env/ncuprofilejob.h"
 #include "ncuview.h"
@@ -11,11 +13,16 @@
 
 namespace kwb {
 
-NcuController::NcuController(NcuView* view, TracePanel* trace, QObject* parent)
+NcuController::NcuController(const CurrentTurn* current, NcuView* view, TracePanel* trace, QObject* parent)
     : QObject(parent)
     , m_view(view)
     , m_job(new NcuProfileJob(this))
 {
+    const auto follow = [this, current] {
+        showTurn(&current->trajectory(), current->turn(), current->comparedTurn(), current->turnLabel(current->comparedTurn()));
+    };
+    connect(current, &CurrentTurn::turnChanged, this, follow);
+    connect(current, &CurrentTurn::comparedTurnChanged, this, follow);
     connect(trace, &TracePanel::profileKernelRequested, this, &NcuController::profile);
     connect(m_view, &NcuView::cancelRequested, this, [this] {
         m_cancelling = m_job->isRunning();

@@ -7,6 +7,7 @@
 
 namespace kwb {
 
+class CurrentTurn;
 class NcuProfileJob;
 class NcuView;
 class Store;
@@ -14,12 +15,12 @@ class TracePanel;
 
 // Nsight Compute on demand in the window: "Profile kernel with Nsight Compute" on a kernel of the timeline runs
 // the current turn once more under ncu (through kwb-runner, off the UI thread), keeps the profile and its report
-// with the turn in the store, and shows the turn's latest profile beside the compared turn's.
+// with the turn in the store, and shows the turn's latest profile beside the compared turn's. Follows CurrentTurn.
 class NcuController : public QObject
 {
     Q_OBJECT
 public:
-    NcuController(NcuView* view, TracePanel* trace, QObject* parent = nullptr);
+    NcuController(const CurrentTurn* current, NcuView* view, TracePanel* trace, QObject* parent = nullptr);
 
     void setStore(Store* store);
     void setRunnerPath(const QString& path);

@@ -86,4 +86,20 @@ std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& pars
     return filter;
 }
 
+std::optional<FilteredStore> openFilteredStore(const QCommandLineParser& parser, int* exitCode, bool withTask)
+{
+    QString error;
+    std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error, withTask);
+    if (!filter) {
+        *exitCode = fail(error, kUsage);
+        return std::nullopt;
+    }
+    std::unique_ptr<Store> store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
+    if (!store) {
+        *exitCode = fail(error);
+        return std::nullopt;
+    }
+    return FilteredStore { std::move(store), std::move(*filter) };
+}
+
 } // namespace kwb::cli

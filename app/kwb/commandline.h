@@ -1,13 +1,13 @@
 #pragma once
 
+#include "store/store.h"
+#include "store/trajectoryfilter.h"
+
 #include <QCommandLineParser>
 #include <QJsonObject>
 
+#include <memory>
 #include <optional>
-
-namespace kwb {
-struct TrajectoryFilter;
-}
 
 namespace kwb::cli {
 
@@ -26,5 +26,14 @@ std::optional<QJsonObject> readJsonObject(const QString& path, QString* error);
 void addFilterOptions(QCommandLineParser& parser, bool withTask = true);
 // The filter the options ask for; nothing, with *error set, when a value is wrong.
 std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& parser, QString* error, bool withTask = true);
+
+// The store a command works on (its first positional argument, which must exist) and the filter its options ask for.
+struct FilteredStore
+{
+    std::unique_ptr<Store> store;
+    TrajectoryFilter filter;
+};
+// Nothing, with the error printed and *exitCode set (a usage error for a wrong option), when either is wrong.
+std::optional<FilteredStore> openFilteredStore(const QCommandLineParser& parser, int* exitCode, bool withTask = true);
 
 } // namespace kwb::cli

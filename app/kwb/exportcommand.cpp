@@ -52,12 +52,12 @@ int exportStore(const QStringList& arguments)
         return fail(QStringLiteral("--pairs-by takes reward or label, not '%1'.").arg(parser.value(pairsBy)), kUsage);
 
     QString error;
-    const std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error, false);
-    if (!filter)
-        return fail(error, kUsage);
-    const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
-    if (!store)
-        return fail(error);
+    int code = 0;
+    std::optional<FilteredStore> opened = openFilteredStore(parser, &code, false);
+    if (!opened)
+        return code;
+    Store* const store = opened->store.get();
+    const TrajectoryFilter* const filter = &opened->filter;
     const auto ids = ExportFormat::select(*store, options, *filter, &error);
     if (!ids)
         return fail(error);

@@ -33,12 +33,12 @@ int label(const QStringList& arguments)
         return fail(QStringLiteral("a label cannot be empty."), kUsage);
 
     QString error;
-    const std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error);
-    if (!filter)
-        return fail(error, kUsage);
-    const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
-    if (!store)
-        return fail(error);
+    int code = 0;
+    std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
+    if (!opened)
+        return code;
+    Store* const store = opened->store.get();
+    const TrajectoryFilter* const filter = &opened->filter;
     store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     QList<qint64> ids;
     if (parser.isSet(trajectory)) {

@@ -28,12 +28,12 @@ int summary(const QStringList& arguments)
         return code;
 
     QString error;
-    const std::optional<TrajectoryFilter> filter = filterFromOptions(parser, &error);
-    if (!filter)
-        return fail(error, kUsage);
-    const auto store = Store::open(parser.positionalArguments().first(), &error, Store::OpenMode::MustExist);
-    if (!store)
-        return fail(error);
+    int code = 0;
+    std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
+    if (!opened)
+        return code;
+    Store* const store = opened->store.get();
+    const TrajectoryFilter* const filter = &opened->filter;
     const auto ids = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
     if (!ids)
         return fail(error);

@@ -50,12 +50,7 @@ Annotation Annotation::fromJson(const QJsonObject& o, QString* error)
         r.fail(QStringLiteral("unknown scope \"%1\"").arg(scope));
     a.value = r.string(o, QLatin1String("value"));
     a.author = r.string(o, QLatin1String("author"));
-    const QString created = r.string(o, QLatin1String("created"));
-    if (!created.isEmpty()) {
-        a.created = QDateTime::fromString(created, Qt::ISODateWithMs);
-        if (!a.created.isValid())
-            r.fail(QStringLiteral("\"created\" is not an ISO 8601 date: %1").arg(created));
-    }
+    a.created = r.dateTime(o, QLatin1String("created"));
     a.previous = r.string(o, QLatin1String("previous"));
     a.details = r.object(o, QLatin1String("details"));
     if (!r.ok() && error)

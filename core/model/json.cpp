@@ -27,6 +27,17 @@ QString Reader::string(const QJsonObject& o, QLatin1StringView key, const QStrin
     return v.toString();
 }
 
+QDateTime Reader::dateTime(const QJsonObject& o, QLatin1StringView key)
+{
+    const QString text = string(o, key);
+    if (text.isEmpty())
+        return {};
+    const QDateTime value = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!value.isValid())
+        fail(QStringLiteral("\"%1\" is not an ISO 8601 date: %2").arg(key, text));
+    return value;
+}
+
 QString Reader::requiredString(const QJsonObject& o, QLatin1StringView key)
 {
     if (!o.contains(key)) {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +22,21 @@ public:
     QJsonObject object(const QJsonObject& o, QLatin1StringView key);
     QJsonArray array(const QJsonObject& o, QLatin1StringView key);
     QStringList stringList(const QJsonObject& o, QLatin1StringView key);
+    // An ISO 8601 date with milliseconds, as toJson writes it; invalid when absent.
+    QDateTime dateTime(const QJsonObject& o, QLatin1StringView key);
+    // An array of T, each read by T::fromJson(object, &error); the first entry's error fails the read.
+    template<typename T>
+    QList<T> items(const QJsonObject& o, QLatin1StringView key)
+    {
+        QList<T> list;
+        QString inner;
+        for (const QJsonValue& v : array(o, key)) {
+            list.append(T::fromJson(v.toObject(), &inner));
+            if (!inner.isEmpty())
+                fail(inner);
+        }
+        return list;
+    }
 
     void fail(const QString& message);
     bool ok() const { return m_error.isEmpty(); }

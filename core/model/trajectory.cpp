@@ -117,20 +117,11 @@ Trajectory Trajectory::fromJson(const QJsonObject& o, QString* error)
     t.title = r.string(o, QLatin1String("title"));
     t.source = r.string(o, QLatin1String("source"));
     t.policy = r.string(o, QLatin1String("policy"));
-    const QString created = r.string(o, QLatin1String("created"));
-    if (!created.isEmpty()) {
-        t.created = QDateTime::fromString(created, Qt::ISODateWithMs);
-        if (!t.created.isValid())
-            r.fail(QStringLiteral("\"created\" is not an ISO 8601 date: %1").arg(created));
-    }
+    t.created = r.dateTime(o, QLatin1String("created"));
     t.labels = r.stringList(o, QLatin1String("labels"));
     t.metadata = r.object(o, QLatin1String("metadata"));
     QString inner;
-    for (const QJsonValue& v : r.array(o, QLatin1String("prompt"))) {
-        t.prompt.append(Message::fromJson(v.toObject(), &inner));
-        if (!inner.isEmpty())
-            r.fail(inner);
-    }
+    t.prompt = r.items<Message>(o, QLatin1String("prompt"));
     for (const QJsonValue& v : r.array(o, QLatin1String("turns"))) {
         if (!v.isObject()) {
             r.fail(QStringLiteral("every entry of \"turns\" must be an object"));
@@ -140,11 +131,7 @@ Trajectory Trajectory::fromJson(const QJsonObject& o, QString* error)
         if (!inner.isEmpty())
             r.fail(inner);
     }
-    for (const QJsonValue& v : r.array(o, QLatin1String("annotations"))) {
-        t.annotations.append(Annotation::fromJson(v.toObject(), &inner));
-        if (!inner.isEmpty())
-            r.fail(inner);
-    }
+    t.annotations = r.items<Annotation>(o, QLatin1String("annotations"));
     if (r.ok() && !t.validate(&inner))
         r.fail(inner);
     if (!r.ok() && error)

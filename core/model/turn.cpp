@@ -36,18 +36,9 @@ Turn Turn::fromJson(const QJsonObject& o, QString* error)
     Turn t;
     t.uuid = r.requiredString(o, QLatin1String("uuid"));
     t.parentUuid = r.string(o, QLatin1String("parent"));
-    const QString created = r.string(o, QLatin1String("created"));
-    if (!created.isEmpty()) {
-        t.created = QDateTime::fromString(created, Qt::ISODateWithMs);
-        if (!t.created.isValid())
-            r.fail(QStringLiteral("\"created\" is not an ISO 8601 date: %1").arg(created));
-    }
+    t.created = r.dateTime(o, QLatin1String("created"));
     QString inner;
-    for (const QJsonValue& v : r.array(o, QLatin1String("messages"))) {
-        t.messages.append(Message::fromJson(v.toObject(), &inner));
-        if (!inner.isEmpty())
-            r.fail(inner);
-    }
+    t.messages = r.items<Message>(o, QLatin1String("messages"));
     t.workspace = WorkspaceSnapshot::fromJson(r.object(o, QLatin1String("workspace")), &inner);
     if (!inner.isEmpty())
         r.fail(inner);
@@ -56,11 +47,7 @@ Turn Turn::fromJson(const QJsonObject& o, QString* error)
         if (!inner.isEmpty())
             r.fail(inner);
     }
-    for (const QJsonValue& v : r.array(o, QLatin1String("annotations"))) {
-        t.annotations.append(Annotation::fromJson(v.toObject(), &inner));
-        if (!inner.isEmpty())
-            r.fail(inner);
-    }
+    t.annotations = r.items<Annotation>(o, QLatin1String("annotations"));
     t.provenance = Provenance::fromJson(r.object(o, QLatin1String("provenance")), &inner);
     if (!inner.isEmpty())
         r.fail(inner);

@@ -1,5 +1,7 @@
 #include "currentturn.h"
 
+#include <QCoreApplication>
+
 namespace kwb {
 
 CurrentTurn::CurrentTurn(const Trajectory* trajectory, const TurnGraph* graph, const TurnNavigator* navigator, QObject* parent)
@@ -25,6 +27,22 @@ const EvalResult* CurrentTurn::eval() const
 int CurrentTurn::turnNumber(int turn) const
 {
     return turn >= 0 && turn < m_trajectory->turns.size() && turn < m_graph->size() ? m_graph->depth(turn) + 1 : 0;
+}
+
+// The window's words (their translations are the window's).
+QString CurrentTurn::turnLabel(int turn) const
+{
+    if (turn < 0)
+        return {};
+    const QString label = QCoreApplication::translate("kwb::MainWindow", "Turn %1").arg(turnNumber(turn));
+    return m_navigator->branch().contains(turn) ? label
+                                                : QCoreApplication::translate("kwb::MainWindow", "%1 (another branch)").arg(label);
+}
+
+void CurrentTurn::setComparedTurn(int turn)
+{
+    m_compared = turn;
+    Q_EMIT comparedTurnChanged(turn);
 }
 
 void CurrentTurn::setStore(Store* store)

@@ -29,22 +29,29 @@ public:
     const EvalResult* eval() const; // the current turn's evaluation, or null
     // The number a turn is shown with (the toolbar's "Turn N"): its depth in the fork tree, from 1; 0 for none.
     int turnNumber(int turn) const;
+    // "Turn N", with "(another branch)" when the turn is off the branch being stepped through; empty for none.
+    QString turnLabel(int turn) const;
+    // The turn the current one is compared with ("Compare with this turn"), -1 for none.
+    int comparedTurn() const { return m_compared; }
 
     // The window's, as its state changes.
     void setStore(Store* store);
     void announceTrajectory();
     void announceTurn();
+    void setComparedTurn(int turn); // announced every time, so that -1 also resets what the panes compare with
 
 Q_SIGNALS:
     void storeChanged(Store* store);
     void trajectoryChanged(); // another trajectory, or the same one with new turns or marks
     void turnChanged(int turn);
+    void comparedTurnChanged(int turn);
 
 private:
     Store* m_store = nullptr;
     const Trajectory* m_trajectory;
     const TurnGraph* m_graph;
     const TurnNavigator* m_navigator;
+    int m_compared = -1;
 };
 
 } // namespace kwb

@@ -377,6 +377,16 @@ static TraceReader::Result parsePadded(const simdjson::padded_string& json, cons
 
 namespace {
 
+// The text of an array or object value as it stands in the document.
+template<typename Container>
+simdjson::error_code rawJsonOf(od::value& v, std::string_view* raw)
+{
+    Container container;
+    if (auto e = v.get<Container>().get(container))
+        return e;
+    return container.raw_json().get(*raw);
+}
+
 // The members of the JSON object `text` (exactly one object) and of its args.
 simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<std::string, std::string>>* out)
 {
@@ -408,16 +418,10 @@ simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<
                 if (auto e = v.get_string().get(raw))
                     return e;
             } else if (type == od::json_type::array) {
-                od::array a;
-                if (auto e = v.get_array().get(a))
-                    return e;
-                if (auto e = a.raw_json().get(raw))
+                if (auto e = rawJsonOf<od::array>(v, &raw))
                     return e;
             } else if (type == od::json_type::object) {
-                od::object inner;
-                if (auto e = v.get_object().get(inner))
-                    return e;
-                if (auto e = inner.raw_json().get(raw))
+                if (auto e = rawJsonOf<od::object>(v, &raw))
                     return e;
             } else {
                 raw = v.raw_json_token();
