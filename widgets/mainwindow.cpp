@@ -1,6 +1,6 @@
 // The window: its panes, docks, menus and the wiring between the store, the controllers and the panes. Over 500
-// lines because it builds every pane and dock and wires them; the controllers and most panes follow CurrentTurn, and
-// the window still hands each turn to the kernel and transcript panes itself (showTurn, showKernel).
+// lines because it builds every pane and dock and wires them; it changes the current turn, and the controllers and
+// panes follow CurrentTurn.
 #include "mainwindow.h"
 #include "toast.h"
 
@@ -11,6 +11,7 @@
 #include "curationcontroller.h"
 #include "forktreeview.h"
 #include "importexportcontroller.h"
+#include "kernelcontroller.h"
 #include "kernelview.h"
 #include "ncucontroller.h"
 #include "ncuview.h"
@@ -18,7 +19,6 @@
 #include "models/branchoutlinemodel.h"
 #include "models/currentturn.h"
 #include "models/trajectorylistmodel.h"
-#include "models/turncache.h"
 #include "referenceview.h"
 #include "rewardplot.h"
 #include "rooflineview.h"
@@ -69,7 +69,6 @@ namespace kwb {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_cache(std::make_unique<TurnCache>())
     , m_current(new CurrentTurn(&m_trajectory, &m_graph, &m_navigator, this))
     , m_actions(new WorkbenchActions(this))
     , m_outline(new BranchOutlineModel(this))
@@ -89,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_traceController(new TraceController(m_current, m_trace, this))
     , m_disassembly(new DisassemblyView(this))
     , m_disassemblyController(new DisassemblyController(m_disassembly, m_kernel, this))
+    , m_kernelController(new KernelController(m_current, m_kernel, m_transcript, m_disassemblyController, this))
     , m_forkTree(new ForkTreeView(this))
     , m_reward(new RewardPlot(this))
     , m_roofline(new RooflineView(this))
@@ -288,11 +288,7 @@ void MainWindow::connectActions()
     connect(m_actions->childBranch, &QAction::triggered, this, [this] { step(&TurnNavigator::childBranch); });
     connect(m_actions->goToTurn, &QAction::triggered, this, &MainWindow::chooseTurnNumber);
     connect(m_actions->toggleDiff, &QAction::toggled, m_kernel, &KernelView::setDiffEnabled);
-    connect(m_kernel, &KernelView::diffToggled, this, [this](bool on) {
-        m_actions->toggleDiff->setChecked(on);
-        showKernel();
-    });
-    connect(m_kernel, &KernelView::baseChanged, this, &MainWindow::showKernel);
+    connect(m_kernel, &KernelView::diffToggled, m_actions->toggleDiff, &QAction::setChecked);
     connect(m_actions->compareWithCurrent, &QAction::triggered, this, [this] { setDiffBase(currentTurn()); });
     connect(m_actions->find, &QAction::triggered, m_kernel, &KernelView::focusFind);
     connect(m_actions->unifiedDiff, &QAction::toggled, m_kernel, &KernelView::setUnified);
@@ -335,8 +331,8 @@ void MainWindow::connectActions()
         }
         m_disassemblyController->setActive(on);
     });
-    // The panes that show the current turn as it is follow it, as do the Timeline and Nsight Compute docks
-    // (TraceController, NcuController) with the compared turn; the kernel and transcript panes are set in showTurn().
+    // The panes that show the current turn as it is follow it; the Kernel, Transcript, Timeline and Nsight Compute
+    // panes follow it and the compared turn through their controllers.
     connect(m_current, &CurrentTurn::turnChanged, this, [this](int turn) {
         const EvalResult* eval = m_current->eval();
         m_compiler->setEval(eval);
@@ -440,7 +436,6 @@ bool MainWindow::openStore(const QString& path)
     showTrajectory(0);
     m_trajectories->setStore(nullptr);
     m_summary->setStore(nullptr);
-    m_cache->setStore(nullptr);
     m_ncuController->setStore(nullptr);
     m_disassemblyController->setStore(nullptr);
     m_current->setStore(nullptr);
@@ -448,7 +443,6 @@ bool MainWindow::openStore(const QString& path)
     m_transfer->setStorePath(path);
     m_store = std::move(store);
     m_current->setStore(m_store.get());
-    m_cache->setStore(m_store.get());
     m_ncuController->setStore(m_store.get());
     m_disassemblyController->setStore(m_store.get());
     m_trajectories->setStore(m_store.get());
@@ -613,9 +607,8 @@ void MainWindow::setDiffBase(int turn)
         }
     }
     m_actions->toggleDiff->setChecked(m_kernel->isDiffEnabled());
-    // The Timeline and Nsight Compute docks follow the compared turn themselves (TraceController, NcuController).
+    // The panes that compare follow the compared turn themselves (KernelController, TraceController, NcuController).
     m_current->setComparedTurn(picked);
-    showKernel();
 }
 
 bool MainWindow::showPane(const QString& name)
@@ -653,36 +646,8 @@ QString MainWindow::turnLabel(int turn) const
 
 void MainWindow::showTurn()
 {
-    const int turn = m_navigator.current();
-    const Turn* header = turn >= 0 ? &m_trajectory.turns.at(turn) : nullptr;
-    if (!header) {
-        m_kernel->clear(m_trajectory.uuid.isEmpty() ? QString() : tr("This trajectory has no turns."));
-        m_transcript->setMessages({});
-    } else {
-        const auto content = m_cache->content(header->storeId);
-        showKernel();
-        m_transcript->setMessages(content->turn.messages, content->error);
-    }
     updateNavigation();
-    m_current->announceTurn(); // the panes that follow the current turn, the timeline and Nsight Compute among them
-}
-
-void MainWindow::showKernel()
-{
-    const int turn = m_navigator.current();
-    if (turn < 0)
-        return; // showTurn() cleared the pane
-    const int compared = m_current->comparedTurn();
-    const bool picked = m_kernel->base() == KernelView::Base::PickedTurn && compared >= 0;
-    const int baseTurn = picked ? compared : m_graph.parent(turn);
-    const auto content = m_cache->content(m_trajectory.turns.at(turn).storeId);
-    std::shared_ptr<const TurnContent> base;
-    if (m_kernel->isDiffEnabled() && baseTurn >= 0 && baseTurn != turn)
-        base = m_cache->content(m_trajectory.turns.at(baseTurn).storeId);
-    const QMap<QString, QString>* baseHashes = baseTurn >= 0 && baseTurn != turn
-        ? &m_trajectory.turns.at(baseTurn).workspace.hashes() : nullptr;
-    m_kernel->setTurn(content.get(), base.get(), turnLabel(turn), turnLabel(baseTurn), baseHashes);
-    m_disassemblyController->showTurn(&m_trajectory, turn, baseTurn != turn ? baseTurn : -1, turnLabel(baseTurn));
+    m_current->announceTurn(); // every pane and controller that shows the turn follows CurrentTurn
 }
 
 void MainWindow::updateNavigation()

@@ -26,6 +26,7 @@ class AgentController;
 class CurationController;
 class ImportExportController;
 class KernelView;
+class KernelController;
 class NcuController;
 class TraceController;
 class DisassemblyController;
@@ -43,7 +44,6 @@ class Toast;
 class TracePanel;
 class TrajectoryPanel;
 class TranscriptView;
-class TurnCache;
 class VerificationView;
 class WelcomePage;
 class WorkbenchActions;
@@ -111,7 +111,6 @@ private:
     void showTrajectory(qint64 id);
     void showTurn();
     void showFloor();
-    void showKernel();
     void refreshAnnotations(qint64 trajectoryId); // after a curation edit: labels, badges and the list
     void updateNavigation();
     void updateCentre();
@@ -124,7 +123,6 @@ private:
     QString turnLabel(int turn) const;
 
     std::unique_ptr<Store> m_store;
-    std::unique_ptr<TurnCache> m_cache;
     Trajectory m_trajectory; // headers of the open trajectory
     TurnGraph m_graph;
     TurnNavigator m_navigator;
@@ -151,6 +149,7 @@ private:
     TraceController* m_traceController;
     DisassemblyView* m_disassembly;
     DisassemblyController* m_disassemblyController;
+    KernelController* m_kernelController;
     AgentController* m_agent = nullptr;
     Toast* m_toast = nullptr;
     CurationController* m_curation = nullptr;
