@@ -187,10 +187,43 @@ std::string CompileStage::keptFolder() const
                                    : m_runner.torchExtensionsDirectory();
 }
 
+// The runner's own record of builds and what it found in them, in the cache, which no candidate stage can write (a
+// single file's build folder is written by the stage that imports it, so nothing the verdict reads is kept there).
+std::string CompileStage::reportPath() const
+{
+    return (fs::absolute(m_request.cacheDirectory) / "compile-reports" / (reportKey() + ".json")).string();
+}
+
+std::string CompileStage::compilerLogPath() const
+{
+    return (fs::absolute(m_request.cacheDirectory) / "compile-reports" / (m_buildKey + ".log")).string();
+}
+
 bool CompileStage::reportKept()
 {
     computeKeys();
-    return fs::exists(fs::path(keptFolder()) / ("kwb-report-" + reportKey() + ".json"));
+    return fs::exists(reportPath());
+}
+
+// The static checks and the task's policy, from a trusted stage that reads the candidate's files and runs none of them:
+// the compile stage runs candidate code (a single file's imports), so its result file may be the candidate's own.
+bool CompileStage::runChecks(JsonValue& checks)
+{
+    StageRecord stage;
+    ProcessLimits limits { 120, 0, std::int64_t(2) << 20, 64 };
+    std::vector<std::string> args = { "checks", "--task", m_taskPath, m_layout == "workspace" ? "--workspace" : "--single-file",
+        m_candidateCopy };
+    m_runner.runHarness("checks", args, limits, false, stage);
+    if (stage.status == "passed") {
+        checks = stage.result;
+        return true;
+    }
+    // Reading sources that take two minutes to scan is the candidate's doing; any other end of this stage is the machine's.
+    m_stage.status = stage.status == "timed-out" ? "failed" : "error";
+    m_stage.message = stage.status == "timed-out" ? "The static checks could not read the candidate's sources within 120 s."
+                                                  : "The static checks did not run: " + stage.message;
+    m_stage.log = stage.log;
+    return false;
 }
 
 bool CompileStage::hasCudaSources() const
@@ -228,35 +261,37 @@ void CompileStage::run()
     computeKeys();
     const fs::path kept = keptFolder();
     // What a compile stage reported depends on every file of the candidate (its static checks read model_new.py);
-    // the build only on the sources. A report of these very files, stored earlier: no process at all.
-    const std::string report = "kwb-report-" + reportKey() + ".json";
+    // the build only on the sources. A report of these very files, kept by the runner earlier: no process at all.
+    const fs::path report = reportPath();
     std::string error;
     std::error_code ec;
-    if (fs::exists(kept / report)) {
-        if (auto stored = JsonValue::parseFile((kept / report).string(), &error)) {
+    if (fs::exists(report)) {
+        if (auto stored = JsonValue::parseFile(report.string(), &error)) {
             m_stage.result = std::move(*stored);
             m_stage.status = "passed";
             m_stage.seconds = 0;
             m_cached = true;
         }
     }
+    JsonValue checks;
+    if (!m_cached && !runChecks(checks))
+        return;
     if (!m_cached) {
         // "=" keeps flags such as -O3 from being read as options of the harness.
         std::vector<std::string> args = { "compile", "--device", m_request.device, "--cflags=" + m_request.cflags,
-            "--cuda-cflags=" + m_request.cudaFlags, "--key", m_buildKey, "--task", m_taskPath };
+            "--cuda-cflags=" + m_request.cudaFlags, "--key", m_buildKey };
         std::vector<std::string> writable;
         if (m_layout == "workspace") {
             args.insert(args.end(), { "--workspace", m_candidateCopy, "--work-root", m_runner.stageDirectory("compile") + "/build" });
             // Built for another candidate with the same sources: only this one's files are read.
-            bool built = false;
             for (auto it = fs::directory_iterator(kept, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
                 if (it->path().filename().string().rfind("cuda_extension", 0) == 0 && it->path().extension() == ".so") {
                     args.insert(args.end(), { "--cached-module", it->path().string() });
-                    built = true;
+                    m_reusedBuild = true;
                 }
             }
             const bool ownBinding = fs::exists(fs::path(m_candidateCopy) / "binding.cpp");
-            if (const std::string binding = built || ownBinding ? std::string() : bindingObject(); !binding.empty())
+            if (const std::string binding = m_reusedBuild || ownBinding ? std::string() : bindingObject(); !binding.empty())
                 args.insert(args.end(), { "--binding-object", binding });
         } else {
             args.insert(args.end(), { "--single-file", m_candidateCopy });
@@ -280,14 +315,18 @@ void CompileStage::run()
             environment.push_back(std::string("NVCC_APPEND_FLAGS=") + (appended && *appended ? std::string(appended) + " " : std::string()) + "-lineinfo");
         }
         m_runner.runHarness("compile", args, m_request.compileLimits, true, m_stage, environment, {}, writable);
+        // What the checks stage found, never what the compile stage's result file says of it.
+        for (const char* key : { "static_flags", "libraries", "allow_torch_ops" })
+            m_stage.result.set(key, checks[key]);
     }
     m_flags.setTorchAllowed(m_stage.result["allow_torch_ops"].toBool());
     m_flags.addFrom(m_stage.result["static_flags"]);
     for (const JsonValue& library : m_stage.result["libraries"].items())
         m_allowedLibraries.push_back(library.toString());
-    // The parsers read the whole compiler output; only its tail is kept in the result.
-    const bool fromCache = m_cached || m_stage.result["cached"].toBool();
-    fs::path outputFile = fromCache ? kept / "kwb-compile.log" : fs::path(m_runner.stageDirectory("compile")) / "log.txt";
+    // The parsers read the whole compiler output; only its tail is kept in the result. Whether a build was cached is the
+    // runner's knowledge (a report it kept, a build it handed over), never the stage's word.
+    const bool fromCache = m_cached || m_reusedBuild;
+    fs::path outputFile = fromCache ? fs::path(compilerLogPath()) : fs::path(m_runner.stageDirectory("compile")) / "log.txt";
     const std::string compilerOutput = readFileTail(outputFile.string(), kMaxCompilerOutput);
     m_stage.log = compilerOutput.size() > kMaxLog ? compilerOutput.substr(compilerOutput.size() - kMaxLog) : compilerOutput;
     const std::string root = m_layout == "workspace" ? m_candidateCopy : fs::path(m_candidateCopy).parent_path().string();
@@ -295,14 +334,15 @@ void CompileStage::run()
     parser.setSourceLookup(DiagnosticsParser::readFilesUnder(root));
     m_diagnostics = parser.parse(compilerOutput);
     m_kernels = PtxasResourceParser().parse(compilerOutput);
-    m_cached = m_cached || m_stage.result["cached"].toBool();
-    if (m_stage.status != "passed" || (m_cached && fs::exists(kept / report))) {
+    if (m_stage.status != "passed" || m_cached) {
         m_module = m_stage.result["module"].toString();
+        m_cached = fromCache;
         return;
     }
+    m_cached = fromCache;
     // Into the cache, by the runner: the stage's own build folder (workspace) or the file's folder gets the output,
     // and the report that a later evaluation of the same files reads instead of starting a process.
-    if (m_layout == "workspace" && !m_stage.result["cached"].toBool()) {
+    if (m_layout == "workspace" && !m_reusedBuild) {
         const fs::path built = m_stage.result["build_dir"].toString();
         const fs::path module = m_stage.result["module"].toString();
         if (built.empty() || fs::relative(built, m_runner.stageDirectory("compile")).string().rfind("..", 0) == 0) {
@@ -320,12 +360,14 @@ void CompileStage::run()
         m_stage.result.set("module", JsonValue(m_module));
         m_stage.result.set("build_dir", JsonValue(kept.string()));
     }
-    if (!m_stage.result["cached"].toBool())
-        fs::copy_file(outputFile, kept / "kwb-compile.log", fs::copy_options::overwrite_existing, ec);
+    fs::create_directories(report.parent_path(), ec);
+    if (!m_reusedBuild)
+        fs::copy_file(outputFile, compilerLogPath(), fs::copy_options::overwrite_existing, ec);
     JsonValue stored = m_stage.result;
     stored.set("cached", JsonValue(true));
-    std::ofstream(kept / (report + ".tmp")) << stored.toJson();
-    fs::rename(kept / (report + ".tmp"), kept / report, ec);
+    const fs::path partial = report.string() + "." + std::to_string(::getpid()) + ".tmp";
+    std::ofstream(partial) << stored.toJson();
+    fs::rename(partial, report, ec); // whole or not there, for another runner reading the cache
     m_module = m_stage.result["module"].toString();
 }
 

@@ -12,9 +12,11 @@ namespace kwb::runner {
 class JsonWriter;
 
 // The candidate's build. The build is kept by the runner in the cache under a key of the sources' bytes, flags and
-// toolchain (no candidate stage chooses where a build goes); beside it, a report of what the stage found (static
-// checks, libraries, the module) under a key of every file of the candidate and the task, so that evaluating the same
-// files again starts no process. The compiler output is parsed here, on the trusted side, into diagnostics and each
+// toolchain (no candidate stage chooses where a build goes); in the cache's compile-reports, which only the runner
+// writes, a report of the build (the module, the compiler output) and of the static checks and the task's policy,
+// which a trusted stage reads from the files (the compile stage runs candidate code, so its word on them is not
+// taken), under a key of every file of the candidate and the task, so that evaluating the same files again starts
+// no process. The compiler output is parsed here, on the trusted side, into diagnostics and each
 // kernel's resources. No GPU, or CUDA on the cpu device, is the machine's error, found before candidate code runs.
 class CompileStage
 {
@@ -51,6 +53,9 @@ private:
     void computeKeys();
     std::string reportKey() const;
     std::string keptFolder() const;
+    std::string reportPath() const;
+    std::string compilerLogPath() const;
+    bool runChecks(JsonValue& checks);
 
     const EvalRequest& m_request;
     StageRunner& m_runner;
@@ -65,7 +70,8 @@ private:
     std::vector<std::string> m_allowedLibraries;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<KernelResources> m_kernels;
-    bool m_cached = false;
+    bool m_cached = false; // a report the runner kept, or (workspace) a build of the same sources it handed over
+    bool m_reusedBuild = false; // the latter
     double m_bindingSeconds = 0;
 };
 

@@ -75,7 +75,8 @@ GpuLock::~GpuLock()
 
 GpuLock::Holder GpuLock::holderForStage(const std::string& stage)
 {
-    if (stage == "compile" || stage == "binding" || stage == "environment" || stage == "floor" || stage == "lint")
+    if (stage == "compile" || stage == "checks" || stage == "binding" || stage == "environment" || stage == "floor"
+        || stage == "lint")
         return Holder::None;
     if (stage == "candidate_profile" || stage == "calibrate")
         return Holder::Runner;

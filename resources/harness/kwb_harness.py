@@ -2,6 +2,7 @@
 """Evaluation harness of Kernel Workbench: the stages that are one process each, started by kwb-runner.
 
   compile    build a workspace's C++/CUDA sources into the `cuda_extension` module, in a folder of this stage's own
+  checks     the static checks of the candidate's files and the task's policy, read by a trusted process
   toolchain  what a build depends on besides its sources (torch, nvcc, the GPU), for the runner's build keys
   candidate  --phase profile: one call of ModelNew for Nsight Compute
   floor      count the least work a task needs: bytes in, out and of parameters, and FLOPs (kwb_roofline.py)
@@ -111,8 +112,8 @@ def toolchain_fingerprint(device):
 def stage_compile(args):
     out = args.out
     start = time.perf_counter()
-    libraries, allow_torch = kwb_guard.task_policy(args.task) if args.task else ((), False)
-    static = kwb_guard.static_flags(args.single_file or args.workspace, libraries)  # read before any of it runs
+    # The static checks and the task's policy are not this stage's: candidate code runs here (a single file's imports),
+    # so the runner takes them from the checks stage, which reads the same files and runs none of them.
     # CUDA on the cpu device is found by the runner before this stage starts (the runner's own check, not this one's).
     cpu_only = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host)."
     if args.single_file:
@@ -128,8 +129,7 @@ def stage_compile(args):
         if not hasattr(candidate, "ModelNew"):
             fail(out, "compile", "the candidate defines no ModelNew")
         write_json(os.path.join(out, "compile.json"),
-                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start, "cached": False,
-                    "static_flags": static, "libraries": list(libraries), "allow_torch_ops": allow_torch})
+                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start})
         return
 
     sources = workspace_sources(args.workspace)
@@ -152,9 +152,8 @@ def stage_compile(args):
     if args.cached_module:
         # The runner holds a build of these very sources; this candidate's own files are read, not built again.
         write_json(os.path.join(out, "compile.json"),
-                   {"stage": "compile", "ok": True, "cached": True, "seconds": time.perf_counter() - start,
-                    "module": args.cached_module, "key": args.key, "static_flags": static,
-                    "libraries": list(libraries), "allow_torch_ops": allow_torch})
+                   {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start,
+                    "module": args.cached_module, "key": args.key})
         return
     # The runner chose the key from the sources' bytes and keeps the cache; this stage builds in a folder of its own
     # (writable only to it) that the runner moves into the cache once the build is complete.
@@ -174,11 +173,25 @@ def stage_compile(args):
         fail(out, "compile", "compilation failed: " + first_line(e)[:300], seconds=time.perf_counter() - start)
     built = glob.glob(os.path.join(work_dir, "cuda_extension*.so"))
     write_json(os.path.join(out, "compile.json"),
-               {"stage": "compile", "ok": True, "cached": False, "seconds": time.perf_counter() - start,
-                "module": built[0] if built else "", "build_dir": work_dir, "key": args.key, "static_flags": static,
-                "libraries": list(libraries), "allow_torch_ops": allow_torch,
+               {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start,
+                "module": built[0] if built else "", "build_dir": work_dir, "key": args.key,
                 "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
                             for s in sources]})
+
+
+def stage_checks(args):
+    """The static checks of the candidate's files and the task's policy on torch ops and libraries: a trusted stage
+    that reads the candidate and runs none of it, so that nothing the verdict depends on comes from a process where
+    candidate code ran."""
+    libraries, allow_torch = kwb_guard.task_policy(args.task)
+    try:
+        static = kwb_guard.static_flags(args.single_file or args.workspace, libraries)
+    except (RecursionError, MemoryError, ValueError) as e:  # sources no parser can read are the candidate's own
+        static = [{"name": "unreadable-source", "detail": "The candidate's sources could not be read by the static "
+                   "checks (%s)." % type(e).__name__}]
+    write_json(os.path.join(args.out, "checks.json"),
+               {"stage": "checks", "ok": True, "static_flags": static, "libraries": list(libraries),
+                "allow_torch_ops": allow_torch})
 
 
 def stage_binding(args):
@@ -404,7 +417,6 @@ def main():
     c = sub.add_parser("compile")
     c.add_argument("--workspace")
     c.add_argument("--single-file")
-    c.add_argument("--task", default="", help="the task, for its policy on libraries (KWB_ALLOWED_LIBRARIES)")
     c.add_argument("--work-root", default="", help="where a workspace is built (the runner moves it into the cache)")
     c.add_argument("--key", default="", help="the build's key, chosen by the runner")
     c.add_argument("--cached-module", default="", help="the runner's build of these sources: read the candidate only")
@@ -412,6 +424,10 @@ def main():
     c.add_argument("--cflags", default="-O3")
     c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
     c.add_argument("--binding-object", default="", help="the runner's build of the harness's binding.cpp, to link")
+    h = sub.add_parser("checks")
+    h.add_argument("--workspace")
+    h.add_argument("--single-file")
+    h.add_argument("--task", required=True, help="the task, for its policy on torch ops and libraries")
     b = sub.add_parser("binding")
     b.add_argument("--device", default="cuda")
     b.add_argument("--cflags", default="-O3")
@@ -457,7 +473,7 @@ def main():
     # Nsight Compute's pass is locked by the runner around the whole profiler.
     {"compile": stage_compile, "candidate": stage_candidate, "floor": stage_floor,
      "calibrate": stage_calibrate, "lint": stage_lint, "survey": stage_survey, "environment": stage_environment,
-     "toolchain": stage_toolchain, "binding": stage_binding}[args.stage](args)
+     "toolchain": stage_toolchain, "binding": stage_binding, "checks": stage_checks}[args.stage](args)
 
 
 if __name__ == "__main__":

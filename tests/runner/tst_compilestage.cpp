@@ -45,17 +45,21 @@ private:
 void TestCompileStage::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    // The compile subcommand "builds" into its own folder and says so, with one nvcc-style warning in its output; a
-    // workspace with a file named outside/ claims a build elsewhere.
+    // The checks subcommand finds one torch op and the task's cuBLAS. The compile subcommand "builds" into its own
+    // folder and says so, with one nvcc-style warning in its output, and claims what only the runner and the checks
+    // may say (a cached build, torch ops allowed, other libraries, no static flag), as candidate code in that process
+    // could; a workspace with a file named outside/ claims a build elsewhere.
     m_harness = kwb::test::writeFakeHarness(m_dir.path() + QStringLiteral("/cache"),
         "case \"$cmd\" in\n"
         "  toolchain) echo '{\"ok\": true, \"toolchain\": [\"stand-in 1\"], \"arch\": \"\"}' > \"$out/toolchain.json\" ;;\n"
+        "  checks) echo '{\"ok\": true, \"libraries\": [\"cublas\"], \"allow_torch_ops\": false, \"static_flags\": "
+        "[{\"name\": \"torch-op-in-forward\", \"detail\": \"torch.matmul in forward\"}]}' > \"$out/checks.json\" ;;\n"
         "  compile)\n"
         "    build=\"$out/build/ext\"; mkdir -p \"$build\"; : > \"$build/cuda_extension.so\"\n"
         "    [ -e \"$workspace/outside\" ] && build=/usr\n"
         "    echo \"$workspace/kernels/add.cpp(3): warning #177-D: variable \\\"unused\\\" was declared but never referenced\"\n"
-        "    printf '{\"ok\": true, \"module\": \"%s/cuda_extension.so\", \"build_dir\": \"%s\", \"libraries\": [\"cublas\"], "
-        "\"static_flags\": [], \"allow_torch_ops\": false}\\n' \"$build\" \"$build\" > \"$out/compile.json\" ;;\n"
+        "    printf '{\"ok\": true, \"module\": \"%s/cuda_extension.so\", \"build_dir\": \"%s\", \"libraries\": [\"cudnn\"], "
+        "\"static_flags\": [], \"allow_torch_ops\": true, \"cached\": true}\\n' \"$build\" \"$build\" > \"$out/compile.json\" ;;\n"
         "esac\n");
     QVERIFY(!m_harness.isEmpty());
 }
@@ -107,8 +111,15 @@ void TestCompileStage::buildIsKeptAndItsReportReused()
         + QString::fromStdString(first->stage->buildKey());
     // Moved into the cache by the runner, under the key it computed.
     QCOMPARE(QString::fromStdString(first->stage->module()), QFileInfo(kept + QStringLiteral("/cuda_extension.so")).absoluteFilePath());
-    QVERIFY(QFile::exists(kept + QStringLiteral("/kwb-compile.log")));
+    // The compiler output and the report are the runner's, where no candidate stage writes; what the checks found
+    // stands against the compile stage's claims.
+    const QString reports = QString::fromStdString(first->request.cacheDirectory) + QStringLiteral("/compile-reports/");
+    QVERIFY(QFile::exists(reports + QString::fromStdString(first->stage->buildKey()) + QStringLiteral(".log")));
+    QCOMPARE(QDir(reports).entryList({ QStringLiteral("*.json") }).size(), 1);
+    QVERIFY(QDir(kept).entryList({ QStringLiteral("*.json"), QStringLiteral("*.log") }).isEmpty());
+    QVERIFY(QFile::exists(first->directory + QStringLiteral("/checks/checks.json")));
     QCOMPARE(first->stage->allowedLibraries(), std::vector<std::string> { "cublas" });
+    QVERIFY(first->flags.contains("torch-op-in-forward"));
     QCOMPARE(first->stage->diagnostics().size(), std::size_t(1));
     QCOMPARE(int(first->stage->diagnostics().front().line), 3);
     QCOMPARE(QString::fromStdString(first->stage->diagnostics().front().file), QStringLiteral("kernels/add.cpp"));
@@ -121,7 +132,9 @@ void TestCompileStage::buildIsKeptAndItsReportReused()
     QVERIFY(!QFile::exists(second->directory + QStringLiteral("/compile/log.txt")));
     QCOMPARE(second->stage->buildKey(), first->stage->buildKey());
     QCOMPARE(second->stage->module(), first->stage->module());
+    QVERIFY(!QFile::exists(second->directory + QStringLiteral("/checks")));
     QCOMPARE(second->stage->allowedLibraries(), std::vector<std::string> { "cublas" });
+    QVERIFY(second->flags.contains("torch-op-in-forward"));
     QCOMPARE(second->stage->diagnostics().size(), std::size_t(1)); // parsed from the kept compiler output
     const QJsonObject written = kwb::test::writtenResult(*second->stage, QStringLiteral("compile"));
     QCOMPARE(written[QStringLiteral("cached")].toBool(), true);

@@ -29,6 +29,7 @@ void TestGpuLock::whoLocksWhichStage()
 {
     QCOMPARE(GpuLock::holderForStage("compile"), GpuLock::Holder::None);
     QCOMPARE(GpuLock::holderForStage("environment"), GpuLock::Holder::None);
+    QCOMPARE(GpuLock::holderForStage("checks"), GpuLock::Holder::None);
     QCOMPARE(GpuLock::holderForStage("candidate_profile"), GpuLock::Holder::Runner); // Nsight Compute, a process of its own
     for (const char* stage : { "reference", "candidate_trials", "candidate_timing", "baselines", "reference_trace", "candidate_trace" })
         QCOMPARE(GpuLock::holderForStage(stage), GpuLock::Holder::Harness);
