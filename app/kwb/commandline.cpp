@@ -86,6 +86,11 @@ std::optional<TrajectoryFilter> filterFromOptions(const QCommandLineParser& pars
     return filter;
 }
 
+std::optional<QList<qint64>> FilteredStore::selected(QString* error) const
+{
+    return store->trajectoryIds(filter, TrajectoryColumn::Created, false, error);
+}
+
 std::optional<FilteredStore> openFilteredStore(const QCommandLineParser& parser, int* exitCode, bool withTask)
 {
     QString error;

@@ -32,6 +32,9 @@ struct FilteredStore
 {
     std::unique_ptr<Store> store;
     TrajectoryFilter filter;
+
+    // The trajectories the filter selects, oldest first.
+    std::optional<QList<qint64>> selected(QString* error) const;
 };
 // Nothing, with the error printed and *exitCode set (a usage error for a wrong option), when either is wrong.
 std::optional<FilteredStore> openFilteredStore(const QCommandLineParser& parser, int* exitCode, bool withTask = true);

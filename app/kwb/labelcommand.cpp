@@ -32,32 +32,31 @@ int label(const QStringList& arguments)
     if (value.trimmed().isEmpty())
         return fail(QStringLiteral("a label cannot be empty."), kUsage);
 
-    QString error;
     int code = 0;
-    std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
+    const std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
     if (!opened)
         return code;
-    Store* const store = opened->store.get();
-    const TrajectoryFilter* const filter = &opened->filter;
-    store->waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
+    Store& store = *opened->store;
+    QString error;
+    store.waitForWriters(kWriterWaitMs); // another process's import or edit: wait for it rather than fail
     QList<qint64> ids;
     if (parser.isSet(trajectory)) {
         for (const QString& uuid : parser.values(trajectory)) {
-            const auto id = store->trajectoryId(uuid, &error);
+            const auto id = store.trajectoryId(uuid, &error);
             if (!id)
                 return fail(error);
             if (*id == 0)
-                return fail(QStringLiteral("%1 has no trajectory %2.").arg(store->path(), uuid));
+                return fail(QStringLiteral("%1 has no trajectory %2.").arg(store.path(), uuid));
             ids.append(*id);
         }
     } else {
-        const auto selected = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
+        const auto selected = opened->selected(&error);
         if (!selected)
             return fail(error);
         ids = *selected;
     }
     const QString who = parser.isSet(author) ? parser.value(author) : qEnvironmentVariable("USER", QStringLiteral("unknown"));
-    Curation curation(*store);
+    Curation curation(store);
     if (!curation.labelTrajectories(ids, value, parser.isSet(add), who, &error))
         return fail(error);
     out() << QStringLiteral("%1 '%2' on %3 trajector%4.\n")

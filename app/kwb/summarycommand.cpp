@@ -27,18 +27,17 @@ int summary(const QStringList& arguments)
         code >= 0)
         return code;
 
-    QString error;
     int code = 0;
-    std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
+    const std::optional<FilteredStore> opened = openFilteredStore(parser, &code);
     if (!opened)
         return code;
-    Store* const store = opened->store.get();
-    const TrajectoryFilter* const filter = &opened->filter;
-    const auto ids = store->trajectoryIds(*filter, TrajectoryColumn::Created, false, &error);
+    QString error;
+    const auto ids = opened->selected(&error);
+    const Store& store = *opened->store;
     if (!ids)
         return fail(error);
     if (parser.isSet(perTrajectory)) {
-        const auto rows = TrajectoryTable::rows(*store, *ids, &error);
+        const auto rows = TrajectoryTable::rows(store, *ids, &error);
         if (!rows)
             return fail(error);
         if (parser.isSet(json))
@@ -48,7 +47,7 @@ int summary(const QStringList& arguments)
         out().flush();
         return kOk;
     }
-    const auto entries = RunSummary::entries(*store, *ids, &error);
+    const auto entries = RunSummary::entries(store, *ids, &error);
     if (!entries)
         return fail(error);
     // One table per rule profile: results judged under KernelBench's rules are never counted with cuda-agent's.

@@ -16,6 +16,31 @@
 
 using namespace kwb;
 
+namespace {
+
+// The panes the controller drives and what the window hands it, over one trajectory.
+struct Panes
+{
+    Panes(const Trajectory* trajectory, Store* store)
+        : graph(*trajectory)
+    {
+        navigator.setGraph(&graph);
+        current = std::make_unique<CurrentTurn>(trajectory, &graph, &navigator);
+        controller = std::make_unique<KernelController>(current.get(), &kernel, &transcript, &disassembly);
+        current->setStore(store);
+    }
+    TurnGraph graph;
+    TurnNavigator navigator;
+    KernelView kernel;
+    TranscriptView transcript;
+    DisassemblyView disassemblyView;
+    DisassemblyController disassembly { &disassemblyView, &kernel };
+    std::unique_ptr<CurrentTurn> current;
+    std::unique_ptr<KernelController> controller;
+};
+
+} // namespace
+
 class TestKernelController : public QObject
 {
     Q_OBJECT
@@ -45,24 +70,17 @@ void TestKernelController::initTestCase()
 
 void TestKernelController::followsTheTurnAndTheComparedTurn()
 {
-    TurnGraph graph(m_trajectory);
-    TurnNavigator navigator;
-    navigator.setGraph(&graph);
-    CurrentTurn current(&m_trajectory, &graph, &navigator);
-    KernelView kernel;
-    TranscriptView transcript;
-    DisassemblyView disassemblyView;
-    DisassemblyController disassembly(&disassemblyView, &kernel);
-    KernelController controller(&current, &kernel, &transcript, &disassembly);
-    current.setStore(m_store.get());
+    Panes p(&m_trajectory, m_store.get());
+    KernelView& kernel = p.kernel;
+    CurrentTurn& current = *p.current;
 
-    navigator.setCurrent(2); // kernelSource(2), against its parent's kernelSource(1)
+    p.navigator.setCurrent(2); // kernelSource(2), against its parent's kernelSource(1)
     current.announceTurn();
     QVERIFY(kernel.paths().contains(QStringLiteral("kernels/softmax.cu")));
     QVERIFY(kernel.paths().contains(QStringLiteral("model_new.py")));
     QCOMPARE(kernel.fileChange(QStringLiteral("kernels/softmax.cu")), KernelView::FileChange::Changed);
     QCOMPARE(kernel.fileChange(QStringLiteral("model_new.py")), KernelView::FileChange::Same);
-    QVERIFY(transcript.isExpanded(QStringLiteral("reasoning-0"))); // the turn's messages, reasoning open
+    QVERIFY(p.transcript.isExpanded(QStringLiteral("reasoning-0"))); // the turn's messages, reasoning open
 
     // Against a picked turn: the compared turn as it changes, read by the controller itself.
     kernel.setPickedBase(QStringLiteral("Turn 4"));
@@ -81,17 +99,9 @@ void TestKernelController::aTrajectoryWithoutTurnsSaysSo()
 {
     Trajectory empty = m_trajectory;
     empty.turns.clear();
-    TurnGraph graph(empty);
-    TurnNavigator navigator;
-    navigator.setGraph(&graph);
-    CurrentTurn current(&empty, &graph, &navigator);
-    KernelView kernel;
-    TranscriptView transcript;
-    DisassemblyView disassemblyView;
-    DisassemblyController disassembly(&disassemblyView, &kernel);
-    KernelController controller(&current, &kernel, &transcript, &disassembly);
-    current.setStore(m_store.get());
-    current.announceTurn();
+    Panes p(&empty, m_store.get());
+    KernelView& kernel = p.kernel;
+    p.current->announceTurn();
     QVERIFY(kernel.paths().isEmpty());
     QCOMPARE(kernel.message(), QStringLiteral("This trajectory has no turns."));
 }

@@ -26,6 +26,22 @@ private slots:
     void withoutAStoreThePaneSaysSo();
 
 private:
+    // The store opened again, the current turn over it and the panel the controller drives, for one test.
+    struct Timeline
+    {
+        explicit Timeline(TestTraceController& test)
+            : current(&test.m_trajectory, &test.m_graph, &test.m_navigator)
+        {
+            QString error;
+            store = Store::open(test.m_storePath, &error, Store::OpenMode::MustExist);
+            current.setStore(store.get());
+        }
+        std::unique_ptr<Store> store;
+        CurrentTurn current;
+        TracePanel panel;
+        TraceController controller { &current, &panel };
+    };
+
     QTemporaryDir m_dir;
     QString m_storePath;
     Trajectory m_trajectory;
@@ -52,13 +68,10 @@ void TestTraceController::initTestCase()
 
 void TestTraceController::followsTheCurrentTurn()
 {
-    QString error;
-    auto store = Store::open(m_storePath, &error, Store::OpenMode::MustExist);
-    QVERIFY2(store, qPrintable(error));
-    CurrentTurn current(&m_trajectory, &m_graph, &m_navigator);
-    current.setStore(store.get());
-    TracePanel panel;
-    TraceController controller(&current, &panel);
+    Timeline t(*this);
+    QVERIFY(t.store);
+    CurrentTurn& current = t.current;
+    TracePanel& panel = t.panel;
 
     m_navigator.setCurrent(0);
     current.announceTurn();
@@ -80,13 +93,10 @@ void TestTraceController::followsTheCurrentTurn()
 
 void TestTraceController::comparedTurnsTraceComesAndGoes()
 {
-    QString error;
-    auto store = Store::open(m_storePath, &error, Store::OpenMode::MustExist);
-    QVERIFY2(store, qPrintable(error));
-    CurrentTurn current(&m_trajectory, &m_graph, &m_navigator);
-    current.setStore(store.get());
-    TracePanel panel;
-    TraceController controller(&current, &panel);
+    Timeline t(*this);
+    QVERIFY(t.store);
+    CurrentTurn& current = t.current;
+    TracePanel& panel = t.panel;
     m_navigator.setCurrent(2);
     current.announceTurn();
     current.setComparedTurn(1);
