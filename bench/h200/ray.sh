@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 OUT=${OUT:-/tmp/kwb-out}
 RUNNER=$ROOT/build/runner/bin/kwb-runner
-CACHE=/tmp/kwb-ray-cache
+CACHE=/tmp/kwb-cache # not /tmp/kwb-ray-*: the Ray passes clear those before they start
 mkdir -p "$OUT"
 [ -x build/h200-bwrap/bwrap ] && export PATH="$ROOT/build/h200-bwrap:$PATH"
 export PYTHONUNBUFFERED=1 RAY_USAGE_STATS_ENABLED=0
