@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <unordered_map>
+#include <utility>
 
 namespace kwb::trace {
 
@@ -49,26 +50,29 @@ bool microsToNanos(std::string_view text, int64_t* ns)
     return true;
 }
 
+// Which kind of event a category names (Kineto's and kwb_tracer's names); instants by their phase.
 EventKind kindOf(std::string_view ph, std::string_view cat)
 {
     if (ph == "i" || ph == "I" || ph == "n")
         return EventKind::Instant;
-    if (cat == "kernel")
-        return EventKind::Kernel;
-    if (cat == "gpu_memcpy")
-        return EventKind::Memcpy;
-    if (cat == "gpu_memset")
-        return EventKind::Memset;
-    if (cat == "cuda_runtime")
-        return EventKind::RuntimeApi;
-    if (cat == "cuda_driver")
-        return EventKind::DriverApi;
-    if (cat == "cuda_sync")
-        return EventKind::Synchronization;
-    if (cat == "nvtx" || cat == "user_annotation" || cat == "gpu_user_annotation")
-        return EventKind::Range;
-    if (cat == "cpu_op" || cat == "python_function" || cat == "operator")
-        return EventKind::CpuOp;
+    static constexpr std::pair<std::string_view, EventKind> kinds[] = {
+        { "kernel", EventKind::Kernel },
+        { "gpu_memcpy", EventKind::Memcpy },
+        { "gpu_memset", EventKind::Memset },
+        { "cuda_runtime", EventKind::RuntimeApi },
+        { "cuda_driver", EventKind::DriverApi },
+        { "cuda_sync", EventKind::Synchronization },
+        { "nvtx", EventKind::Range },
+        { "user_annotation", EventKind::Range },
+        { "gpu_user_annotation", EventKind::Range },
+        { "cpu_op", EventKind::CpuOp },
+        { "python_function", EventKind::CpuOp },
+        { "operator", EventKind::CpuOp },
+    };
+    for (const auto& [name, kind] : kinds) {
+        if (cat == name)
+            return kind;
+    }
     return EventKind::Other;
 }
 

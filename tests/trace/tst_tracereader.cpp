@@ -20,6 +20,7 @@ private slots:
     void readsTheTracersTraceFromTheH200();
     void detailsComeFromTheFile();
     void bareArrayAndBeginEndPairs();
+    void categoriesNameTheirKinds();
     void brokenFilesSayWhereAndAreNotComplete_data();
     void brokenFilesSayWhereAndAreNotComplete();
     void cancelStopsLoading();
@@ -250,6 +251,29 @@ void TestTraceReader::bareArrayAndBeginEndPairs()
     QVERIFY(worker);
     QCOMPARE(worker->events[0].kind(), EventKind::Instant);
     QCOMPARE(r.model->eventCount(), size_t(3)); // the counter is not an event on a track
+}
+
+// Each category Kineto and kwb_tracer write, one complete event each on a thread of its own: the kind it is read as.
+void TestTraceReader::categoriesNameTheirKinds()
+{
+    const std::pair<const char*, EventKind> expected[] = { { "kernel", EventKind::Kernel },
+        { "gpu_memcpy", EventKind::Memcpy }, { "gpu_memset", EventKind::Memset }, { "cuda_runtime", EventKind::RuntimeApi },
+        { "cuda_driver", EventKind::DriverApi }, { "cuda_sync", EventKind::Synchronization }, { "nvtx", EventKind::Range },
+        { "user_annotation", EventKind::Range }, { "gpu_user_annotation", EventKind::Range }, { "cpu_op", EventKind::CpuOp },
+        { "python_function", EventKind::CpuOp }, { "operator", EventKind::CpuOp }, { "ac2g", EventKind::Other },
+        { "", EventKind::Other } };
+    std::string json = "[";
+    for (const auto& [category, kind] : expected)
+        json += std::string(json.size() > 1 ? "," : "") + R"({"ph":"X","name":"e","cat":")" + category
+            + R"(","pid":1,"tid":")" + (*category ? category : "none") + R"(","ts":1,"dur":2})";
+    json += "]";
+    const TraceReader::Result r = TraceReader::parse(json, "categories");
+    QVERIFY2(r.complete, r.error.c_str());
+    for (const auto& [category, kind] : expected) {
+        const TraceTrack* track = trackNamed(*r.model, "process 1", *category ? category : "none");
+        QVERIFY2(track && track->events.size() == 1, category);
+        QVERIFY2(track->events[0].kind() == kind, category);
+    }
 }
 
 void TestTraceReader::brokenFilesSayWhereAndAreNotComplete_data()
