@@ -37,28 +37,31 @@ CodeEditor::CodeEditor(QWidget* parent)
     setMarginSensitivity(1, false);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
 
-    markerDefine(QsciScintilla::Background, AddedLine);
-    setMarkerBackgroundColor(QColor(0xe6, 0xff, 0xec), AddedLine);
-    markerDefine(QsciScintilla::Background, RemovedLine);
-    setMarkerBackgroundColor(QColor(0xff, 0xeb, 0xe9), RemovedLine);
-    markerDefine(QsciScintilla::Background, ChangedLine);
-    setMarkerBackgroundColor(QColor(0xff, 0xf5, 0xd6), ChangedLine);
-    markerDefine(QsciScintilla::Plus, AddedSign);
-    setMarkerBackgroundColor(QColor(0x2e, 0x7d, 0x32), AddedSign);
-    setMarkerForegroundColor(Qt::white, AddedSign);
-    markerDefine(QsciScintilla::Minus, RemovedSign);
-    setMarkerBackgroundColor(QColor(0xc6, 0x28, 0x28), RemovedSign);
-    setMarkerForegroundColor(Qt::white, RemovedSign);
-    markerDefine(QsciScintilla::Circle, ChangedSign);
-    setMarkerBackgroundColor(QColor(0xd9, 0x8c, 0x00), ChangedSign);
-    markerDefine(QsciScintilla::Background, DiagnosticLine);
-    setMarkerBackgroundColor(QColor(0xfd, 0xdc, 0xdc), DiagnosticLine);
-    markerDefine(QsciScintilla::RightArrow, ErrorSign);
-    setMarkerBackgroundColor(QColor(0xc6, 0x28, 0x28), ErrorSign);
-    markerDefine(QsciScintilla::RightArrow, WarningSign);
-    setMarkerBackgroundColor(QColor(0xd9, 0x8c, 0x00), WarningSign);
-    markerDefine(QsciScintilla::Background, SourceLine);
-    setMarkerBackgroundColor(QColor(0xff, 0xe0, 0x82), SourceLine);
+    // The markers: line backgrounds for a diff and for diagnostics, signs in the symbol margin.
+    struct MarkerStyle {
+        QsciScintilla::MarkerSymbol symbol;
+        int number;
+        QColor background;
+        QColor foreground;
+    };
+    const MarkerStyle markers[] = {
+        { QsciScintilla::Background, AddedLine, QColor(0xe6, 0xff, 0xec), {} },
+        { QsciScintilla::Background, RemovedLine, QColor(0xff, 0xeb, 0xe9), {} },
+        { QsciScintilla::Background, ChangedLine, QColor(0xff, 0xf5, 0xd6), {} },
+        { QsciScintilla::Plus, AddedSign, QColor(0x2e, 0x7d, 0x32), Qt::white },
+        { QsciScintilla::Minus, RemovedSign, QColor(0xc6, 0x28, 0x28), Qt::white },
+        { QsciScintilla::Circle, ChangedSign, QColor(0xd9, 0x8c, 0x00), {} },
+        { QsciScintilla::Background, DiagnosticLine, QColor(0xfd, 0xdc, 0xdc), {} },
+        { QsciScintilla::RightArrow, ErrorSign, QColor(0xc6, 0x28, 0x28), {} },
+        { QsciScintilla::RightArrow, WarningSign, QColor(0xd9, 0x8c, 0x00), {} },
+        { QsciScintilla::Background, SourceLine, QColor(0xff, 0xe0, 0x82), {} },
+    };
+    for (const MarkerStyle& m : markers) {
+        markerDefine(m.symbol, m.number);
+        setMarkerBackgroundColor(m.background, m.number);
+        if (m.foreground.isValid())
+            setMarkerForegroundColor(m.foreground, m.number);
+    }
 
     m_chevronIndicator = indicatorDefine(QsciScintilla::StraightBoxIndicator);
     setIndicatorForegroundColor(QColor(0x8e, 0x24, 0xaa, 60), m_chevronIndicator);
