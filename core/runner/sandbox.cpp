@@ -63,6 +63,16 @@ std::vector<std::string> toolPathsUnderTmp(const std::string& python, const std:
         // folder's parent, where a relocated Python keeps its lib/.
         const fs::path bin = interpreter.parent_path();
         add(bin.parent_path());
+        // A venv's lib (or include, or lib64) may be a link to another venv's, itself under /tmp: its target too.
+        for (auto it = fs::directory_iterator(bin.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            std::error_code linkError;
+            if (it->is_symlink(linkError)) {
+                const fs::path target = fs::canonical(it->path(), linkError);
+                if (!linkError)
+                    add(target);
+            }
+        }
+        ec.clear();
         const fs::path real = fs::canonical(interpreter, ec);
         if (!ec)
             add(real.parent_path().parent_path());

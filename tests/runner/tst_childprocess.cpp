@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace kwb::runner;
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void cpuLimitStopsASpinner();
     void sandboxConfinesWritesAndNetwork();
     void sandboxWithoutGpuHasNoHostDevices();
+    void venvUnderTmpKeepsItsLinkedLibrary();
 
 private:
     QTemporaryDir m_dir;
@@ -224,6 +226,41 @@ void TestChildProcess::sandboxWithoutGpuHasNoHostDevices()
     QVERIFY(without.contains(QStringLiteral("null")));
     for (const QString& name : hostOnly)
         QVERIFY2(!without.contains(name), qPrintable(name + QStringLiteral(" is visible without the GPU")));
+}
+
+// A venv under /tmp whose lib is a link to another folder under /tmp (a copy of a checkout's venv, as a test or a
+// user makes one): both are made visible under the sandbox's private /tmp, or its stages would not find torch.
+void TestChildProcess::venvUnderTmpKeepsItsLinkedLibrary()
+{
+    QTemporaryDir work(QStringLiteral("/tmp/kwb-venv-XXXXXX"));
+    QVERIFY(work.isValid());
+    const QString real = work.filePath(QStringLiteral("real-lib"));
+    const QString venv = work.filePath(QStringLiteral("venv"));
+    QVERIFY(QDir().mkpath(real + QStringLiteral("/python3/site-packages")));
+    QVERIFY(QDir().mkpath(venv + QStringLiteral("/bin")));
+    QVERIFY(QFile::link(real, venv + QStringLiteral("/lib")));
+    QVERIFY(QFile::link(QStringLiteral("/bin/sh"), venv + QStringLiteral("/bin/python")));
+    const std::vector<std::string> paths = toolPathsUnderTmp(QString(venv + QStringLiteral("/bin/python")).toStdString());
+    const auto has = [&paths](const QString& p) { return std::find(paths.begin(), paths.end(), p.toStdString()) != paths.end(); };
+    QVERIFY(has(venv));
+    QVERIFY(has(QFileInfo(real).canonicalFilePath()));
+    QVERIFY(!has(QStringLiteral("/bin")) && !has(QStringLiteral("/usr"))); // only what lies under /tmp
+
+    const Sandbox& sandbox = Sandbox::instance();
+    if (sandbox.kind() != Sandbox::Kind::Bubblewrap)
+        QSKIP(sandbox.note().c_str());
+    SandboxPaths sandboxPaths;
+    sandboxPaths.readable = paths;
+    sandboxPaths.writable = { work.path().toStdString() + "/out" };
+    QVERIFY(QDir().mkpath(work.filePath(QStringLiteral("out"))));
+    ProcessSpec spec;
+    spec.argv = sandbox.launcher(sandboxPaths);
+    spec.argv.insert(spec.argv.end(), { "ls", QString(venv + QStringLiteral("/lib/python3")).toStdString() });
+    const QString log = work.filePath(QStringLiteral("out/ls.txt"));
+    spec.logPath = log.toStdString();
+    const ProcessOutcome o = runProcess(spec);
+    QVERIFY2(o.succeeded(), readAll(log).constData());
+    QCOMPARE(QString::fromUtf8(readAll(log)).trimmed(), QStringLiteral("site-packages"));
 }
 
 QTEST_GUILESS_MAIN(TestChildProcess)
