@@ -63,12 +63,13 @@ std::vector<std::string> toolPathsUnderTmp(const std::string& python, const std:
         // folder's parent, where a relocated Python keeps its lib/.
         const fs::path bin = interpreter.parent_path();
         add(bin.parent_path());
-        // A venv's lib (or include, or lib64) may be a link to another venv's, itself under /tmp: its target too.
+        // A venv's lib (or include, or lib64) may be a link to another venv's, itself under /tmp: its target too, read
+        // only as the rest. Never /tmp itself, which would show candidates every other run's folder.
         for (auto it = fs::directory_iterator(bin.parent_path(), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
             std::error_code linkError;
             if (it->is_symlink(linkError)) {
                 const fs::path target = fs::canonical(it->path(), linkError);
-                if (!linkError)
+                if (!linkError && target != "/tmp")
                     add(target);
             }
         }

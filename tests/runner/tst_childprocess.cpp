@@ -243,11 +243,13 @@ void TestChildProcess::venvUnderTmpKeepsItsLinkedLibrary()
     QVERIFY(QDir().mkpath(venv + QStringLiteral("/bin")));
     QVERIFY(QFile::link(real, venv + QStringLiteral("/lib")));
     QVERIFY(QFile::link(QStringLiteral("/bin/sh"), venv + QStringLiteral("/bin/python")));
+    QVERIFY(QFile::link(QStringLiteral("/tmp"), venv + QStringLiteral("/include"))); // a link to /tmp itself: not bound
     const std::vector<std::string> paths = toolPathsUnderTmp(QString(venv + QStringLiteral("/bin/python")).toStdString());
     const auto has = [&paths](const QString& p) { return std::find(paths.begin(), paths.end(), p.toStdString()) != paths.end(); };
     QVERIFY(has(venv));
     QVERIFY(has(QFileInfo(real).canonicalFilePath()));
     QVERIFY(!has(QStringLiteral("/bin")) && !has(QStringLiteral("/usr"))); // only what lies under /tmp
+    QVERIFY(!has(QStringLiteral("/tmp")));
 
     const Sandbox& sandbox = Sandbox::instance();
     if (sandbox.kind() != Sandbox::Kind::Bubblewrap)
@@ -258,12 +260,18 @@ void TestChildProcess::venvUnderTmpKeepsItsLinkedLibrary()
     QVERIFY(QDir().mkpath(work.filePath(QStringLiteral("out"))));
     ProcessSpec spec;
     spec.argv = sandbox.launcher(sandboxPaths);
-    spec.argv.insert(spec.argv.end(), { "ls", QString(venv + QStringLiteral("/lib/python3")).toStdString() });
+    // Candidate code sees the linked library and cannot change it.
+    const std::string probe = "ls " + QString(venv + QStringLiteral("/lib/python3")).toStdString() + "; echo x > "
+        + QString(venv + QStringLiteral("/lib/python3/planted.py")).toStdString() + " || true";
+    spec.argv.insert(spec.argv.end(), { "sh", "-c", probe });
     const QString log = work.filePath(QStringLiteral("out/ls.txt"));
     spec.logPath = log.toStdString();
     const ProcessOutcome o = runProcess(spec);
     QVERIFY2(o.succeeded(), readAll(log).constData());
-    QCOMPARE(QString::fromUtf8(readAll(log)).trimmed(), QStringLiteral("site-packages"));
+    const QString seen = QString::fromUtf8(readAll(log));
+    QVERIFY2(seen.startsWith(QStringLiteral("site-packages\n")) && seen.contains(QStringLiteral("Read-only file system")),
+        qPrintable(seen));
+    QVERIFY(!QFileInfo::exists(real + QStringLiteral("/python3/planted.py")));
 }
 
 QTEST_GUILESS_MAIN(TestChildProcess)
