@@ -31,7 +31,20 @@ std::string formatLimit(double value, const char* unit)
     return s.str();
 }
 
-// Resident bytes of every process in the group (ninja, nvcc and python children included).
+// What of a process is in swap (VmSwap of /proc/<pid>/status): pages a hoarder wrote once and never touched again are
+// the first the kernel swaps out, so resident memory alone can stay under a limit while the hoard grows without end.
+std::int64_t swappedBytes(const std::string& dir)
+{
+    std::ifstream status(dir + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmSwap:", 0) == 0)
+            return std::int64_t(std::atoll(line.c_str() + 7)) << 10; // in kB
+    }
+    return 0;
+}
+
+// Memory of every process in the group (ninja, nvcc and python children included): resident and swapped pages.
 std::int64_t groupRss(pid_t group)
 {
     static const long pageSize = sysconf(_SC_PAGESIZE);
@@ -61,6 +74,7 @@ std::int64_t groupRss(pid_t group)
         long size = 0, resident = 0;
         if (statm >> size >> resident)
             total += std::int64_t(resident) * pageSize;
+        total += swappedBytes(dir);
     }
     closedir(proc);
     return total;
@@ -270,7 +284,7 @@ std::string ProcessOutcome::describe() const
     if (timedOut)
         return "timed out after " + formatLimit(wallSeconds, "s");
     if (memoryExceeded)
-        return "exceeded its memory limit (" + std::to_string(peakRssBytes >> 20) + " MiB resident)";
+        return "exceeded its memory limit (" + std::to_string(peakRssBytes >> 20) + " MiB resident or swapped)";
     if (processesExceeded)
         return "started more processes than its limit allows";
     if (signal != 0)

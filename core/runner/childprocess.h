@@ -71,7 +71,7 @@ struct ProcessOutcome
     bool memoryExceeded = false;
     bool processesExceeded = false;
     double wallSeconds = 0;
-    std::int64_t peakRssBytes = 0; // measured only under a memory limit
+    std::int64_t peakRssBytes = 0; // resident and swapped; measured only under a memory limit
 
     bool succeeded() const
     {
