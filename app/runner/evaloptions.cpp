@@ -21,6 +21,9 @@ const std::string_view kSharedEvalOptions = R"(  --device cuda|cpu        where 
   --seed N                 seed of the trial seeds (default random)
   --cflags FLAGS           host compiler flags (default "-O3")
   --cuda-flags FLAGS       nvcc flags (default "-O3 -lineinfo -Xptxas -v")
+  --pch-dir DIR            where torch/extension.h is kept precompiled for C++ builds that begin with it, about
+                           750 MB per compiler flags and toolchain (default $KWB_PCH_DIR, else the cache's pch/)
+  --no-pch                 compile every C++ source from torch's headers
   --arch X.Y               CUDA architecture to build for (default the GPU's)
   --min-calls N --min-ms MS --warmup-ms MS    timing protocol (every call draws inputs of its own;
                            --input-sets N is accepted and has no effect)
@@ -92,6 +95,8 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
     };
     auto text = [](std::string* target) { return Setter([target](const std::string& v) { *target = v; return true; }); };
     double memoryGb = 0;
+    std::string pchDirectory;
+    bool noPch = false;
     std::map<std::string_view, Setter> options = {
         { "--task", text(&r.taskPath) }, { "--candidate", text(&r.candidatePath) }, { "--device", text(&r.device) },
         { "--run-dir", text(&r.runDirectory) }, { "--cache-dir", text(&r.cacheDirectory) },
@@ -101,7 +106,7 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
                            r.seed = std::strtoull(v.c_str(), &end, 10); // all 64 bits, not through a double
                            return !v.empty() && v[0] != '-' && *end == 0;
                        }) },
-        { "--cflags", text(&r.cflags) }, { "--cuda-flags", text(&r.cudaFlags) }, { "--arch", text(&r.cudaArch) },
+        { "--cflags", text(&r.cflags) }, { "--pch-dir", text(&pchDirectory) }, { "--cuda-flags", text(&r.cudaFlags) }, { "--arch", text(&r.cudaArch) },
         { "--min-calls", integer(&r.protocol.minCalls) }, { "--min-ms", number(&r.protocol.minMs) },
         { "--warmup-ms", number(&r.protocol.warmupMs) }, { "--input-sets", integer(&r.protocol.inputSets) },
         { "--compile-timeout", number(&r.compileLimits.wallSeconds) }, { "--run-timeout", number(&r.runLimits.wallSeconds) },
@@ -131,6 +136,10 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
             r.keepOutputs = true;
             continue;
         }
+        if (args[i] == "--no-pch") {
+            noPch = true;
+            continue;
+        }
         const auto option = options.find(args[i]);
         if (option == options.end() || i + 1 >= args.size()) {
             err << "kwb-runner: " << (option == options.end() ? "unknown option '" : "missing value for '") << args[i]
@@ -145,6 +154,11 @@ int parseEvalOptions(const std::vector<std::string_view>& args, EvalRequest& r, 
     r.runLimits.memoryBytes = static_cast<std::int64_t>(memoryGb * double(1LL << 30));
     r.compileLimits.memoryBytes = r.runLimits.memoryBytes;
     r.cacheDirectory = fs::absolute(r.cacheDirectory).string();
+    if (pchDirectory.empty()) {
+        const char* own = std::getenv("KWB_PCH_DIR");
+        pchDirectory = own && *own ? std::string(own) : (fs::path(r.cacheDirectory) / "pch").string();
+    }
+    r.pchDirectory = noPch ? std::string() : fs::absolute(pchDirectory).lexically_normal().string();
     // The stages run in other working folders (and the sandbox starts them by path): a relative tool path given here
     // would name nothing there and fail the candidate's build for a reason of ours. A bare name is looked up on PATH.
     for (std::string* tool : { &r.python, &r.harnessPath, &r.tracerPath, &r.ncuPath }) {

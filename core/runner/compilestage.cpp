@@ -9,10 +9,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fcntl.h>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <regex>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace kwb::runner {
@@ -102,9 +104,11 @@ std::string CompileStage::bindingObject()
     std::error_code ec;
     if (fs::exists(object, ec))
         return object.string();
+    std::vector<std::string> args = { "binding", "--device", m_request.device, "--cflags=" + m_request.cflags };
+    if (const std::string header = precompiledHeader(); !header.empty())
+        args.insert(args.end(), { "--pch", header });
     StageRecord stage;
-    m_runner.runHarness("binding", { "binding", "--device", m_request.device, "--cflags=" + m_request.cflags },
-        m_request.compileLimits, false, stage);
+    m_runner.runHarness("binding", args, m_request.compileLimits, false, stage);
     m_bindingSeconds = stage.seconds; // part of this evaluation's build, outside the compile stage's own time
     const fs::path built = stage.result["object"].toString();
     if (stage.status != "passed" || built.empty())
@@ -115,6 +119,76 @@ std::string CompileStage::bindingObject()
     if (!ec)
         fs::rename(partial, object, ec); // whole or not there, for another runner reading the cache
     return fs::exists(object, ec) ? object.string() : std::string();
+}
+
+// torch/extension.h precompiled once per C++ flags and toolchain, by a stage that reads nothing of any candidate's,
+// into a folder candidate stages can read but not write. Most of a torch binding's compile time is parsing that
+// header; a build whose C++ sources begin with it (the harness decides, file by file) reads the compiler's saved state
+// instead. One runner builds it at a time: another that finds it being built compiles without it. A build that failed
+// is not tried again for these flags (the reason is in the .failed file beside it).
+std::string CompileStage::precompiledHeader()
+{
+    if (m_request.pchDirectory.empty())
+        return {};
+    static std::mutex lock;
+    const std::string& tools = toolchain();
+    std::lock_guard<std::mutex> hold(lock);
+    Sha256 digest;
+    digest.add("torch/extension.h 1").add(std::string(1, '\0')).add(m_request.cflags).add(std::string(1, '\0')).add(tools);
+    const std::string key = digest.hex().substr(0, 32);
+    const fs::path root = fs::absolute(m_request.pchDirectory);
+    const fs::path folder = root / key;
+    const fs::path built = folder / "torch" / "extension.h.gch";
+    std::error_code ec;
+    if (fs::exists(built, ec))
+        return folder.string();
+    if (fs::exists(root / (key + ".failed"), ec))
+        return {};
+    fs::create_directories(root, ec);
+    const int held = ::open((root / (key + ".lock")).c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (held < 0 || ::flock(held, LOCK_EX | LOCK_NB) != 0) {
+        if (held >= 0)
+            ::close(held);
+        return {};
+    }
+    if (!fs::exists(built, ec)) {
+        const fs::path partial = root / (key + ".partial-" + std::to_string(::getpid()));
+        fs::remove_all(partial, ec);
+        ProcessLimits limits = m_request.compileLimits;
+        limits.memoryBytes = 0; // trusted, and of a known size (about 2 GB with GCC 12 and torch 2.11)
+        StageRecord stage;
+        m_runner.runHarness("header", { "header", "--cflags=" + m_request.cflags, "--into", partial.string() }, limits,
+            false, stage);
+        m_headerSeconds = stage.seconds;
+        if (stage.status == "passed")
+            fs::rename(partial, folder, ec); // whole or not there, for another runner reading the same folder
+        if (!fs::exists(built, ec)) {
+            fs::remove_all(partial, ec);
+            std::ofstream((root / (key + ".failed")).string()) << stage.message << '\n';
+            m_headerNote = "torch/extension.h was not precompiled: " + stage.message;
+        }
+    }
+    ::close(held);
+    return fs::exists(built, ec) ? folder.string() : std::string();
+}
+
+// Whether this candidate's build compiles C++ that may begin with torch/extension.h: a workspace's .cpp files, or a
+// single file that calls load_inline (which writes its C++ source with that header first).
+bool CompileStage::compilesTorchCpp() const
+{
+    std::error_code ec;
+    if (m_layout == "workspace") {
+        for (const fs::path& folder : { fs::path(m_candidateCopy), fs::path(m_candidateCopy) / "kernels" }) {
+            for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+                if (it->path().extension() == ".cpp")
+                    return true;
+            }
+        }
+        return false;
+    }
+    std::ifstream file(m_candidateCopy);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return text.find("load_inline") != std::string::npos;
 }
 
 // The build cache's key, computed here from the bytes of the candidate's sources, and the task's digest.
@@ -298,6 +372,10 @@ void CompileStage::run()
             fs::create_directories(kept);
             writable.push_back(kept.string()); // this file's own folder: only this file's builds write there
         }
+        if (!m_reusedBuild && compilesTorchCpp()) {
+            if (const std::string header = precompiledHeader(); !header.empty())
+                args.insert(args.end(), { "--pch", header });
+        }
         // The compile stage sees no GPU (its sandbox has no device files, and CUDA is told of none), so it builds for
         // the architecture the runner found.
         // Where the architecture cannot be found, the stage sees the GPU as before and torch asks the GPU itself.
@@ -382,6 +460,12 @@ void CompileStage::writeResult(JsonWriter& w) const
         w.key("seconds").value(m_stage.seconds);
     if (m_bindingSeconds > 0) // the harness's binding, built once per toolchain and flags, before this build
         w.key("binding_seconds").value(m_bindingSeconds);
+    if (m_headerSeconds > 0) // torch/extension.h precompiled, once per toolchain and flags, before this build
+        w.key("header_seconds").value(m_headerSeconds);
+    if (m_stage.result["precompiled_header"].type() == JsonValue::Type::Bool)
+        w.key("precompiled_header").value(m_stage.result["precompiled_header"].toBool());
+    if (!m_headerNote.empty())
+        w.key("header_note").value(m_headerNote);
     w.key("cached").value(m_cached);
     if (!m_stage.message.empty())
         w.key("message").value(m_stage.message);

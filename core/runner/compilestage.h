@@ -50,6 +50,8 @@ public:
 
 private:
     std::string bindingObject();
+    std::string precompiledHeader();
+    bool compilesTorchCpp() const;
     void computeKeys();
     std::string reportKey() const;
     std::string keptFolder() const;
@@ -73,6 +75,8 @@ private:
     bool m_cached = false; // a report the runner kept, or (workspace) a build of the same sources it handed over
     bool m_reusedBuild = false; // the latter
     double m_bindingSeconds = 0;
+    double m_headerSeconds = 0;
+    std::string m_headerNote; // why torch/extension.h was not precompiled, when it was tried and failed
 };
 
 } // namespace kwb::runner

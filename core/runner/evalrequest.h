@@ -46,6 +46,9 @@ struct EvalRequest
     std::string rules = "cuda-agent";
     std::string precision = "fp32"; // "tf32" lets matmul and cuDNN use TF32, for baseline and candidate alike
     std::string cflags = "-O3";
+    // Where torch/extension.h is kept precompiled per C++ flags and toolchain (about 750 MB each); empty: never
+    // precompiled. The command line's default is the cache's pch/ folder, or $KWB_PCH_DIR.
+    std::string pchDirectory;
     std::string cudaFlags = "-O3 -lineinfo -Xptxas -v";
     std::string cudaArch; // e.g. "9.0"; empty: the GPU's own
     std::uint64_t seed = 0; // 0: a fresh random seed

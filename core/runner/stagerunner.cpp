@@ -117,6 +117,8 @@ ProcessSpec StageRunner::spec(const std::string& name, const std::vector<std::st
             fs::create_directories(folder);
         SandboxPaths paths;
         paths.readable = { run.string(), cache.string() };
+        if (std::error_code ec; !m_request.pchDirectory.empty() && fs::exists(m_request.pchDirectory, ec))
+            paths.readable.push_back(m_request.pchDirectory); // torch/extension.h precompiled, perhaps outside the cache
         for (const std::string& tool : toolPathsUnderTmp(m_request.python, { m_request.tracerPath }))
             paths.readable.push_back(tool); // a checkout under /tmp: its Python and tracer, hidden by the private /tmp
         paths.writable = { fs::absolute(dir).string(), (run / "tmp").string() };

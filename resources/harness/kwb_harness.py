@@ -118,6 +118,8 @@ def stage_compile(args):
     cpu_only = "A CUDA candidate cannot be built or run on the cpu device: evaluate it on a GPU (--device cuda, or a GPU host)."
     if args.single_file:
         # load_inline builds while the module is imported; torch keys that build by source and flags itself.
+        if args.pch:
+            precompile_inline_sources(args.pch)
         try:
             candidate = import_file(args.single_file, "kwb_candidate")
         except Exception as e:
@@ -149,6 +151,11 @@ def stage_compile(args):
     has_cuda = any(s.endswith(".cu") for s in sources)
     if has_cuda and args.device != "cuda":
         fail(out, "compile", cpu_only)
+    cflags = args.cflags.split()
+    precompiled = bool(args.pch) and all(begins_with_torch_header(s, args.workspace) for s in sources
+                                         if not s.endswith(".cu"))
+    if precompiled:
+        cflags += pch_flags(args.pch)
     if args.cached_module:
         # The runner holds a build of these very sources; this candidate's own files are read, not built again.
         write_json(os.path.join(out, "compile.json"),
@@ -166,7 +173,7 @@ def stage_compile(args):
     os.makedirs(work_dir)
     try:
         ext.load(name="cuda_extension", sources=sources, extra_include_paths=include_dirs,
-                 extra_cflags=args.cflags.split(), extra_cuda_cflags=args.cuda_cflags.split(), extra_ldflags=ldflags,
+                 extra_cflags=cflags, extra_cuda_cflags=args.cuda_cflags.split(), extra_ldflags=ldflags,
                  build_directory=work_dir, with_cuda=has_cuda, verbose=True, is_python_module=True)
     except Exception as e:  # the compiler output is already in the log for the diagnostics parser
         shutil.rmtree(work_dir, ignore_errors=True)
@@ -175,6 +182,7 @@ def stage_compile(args):
     write_json(os.path.join(out, "compile.json"),
                {"stage": "compile", "ok": True, "seconds": time.perf_counter() - start,
                 "module": built[0] if built else "", "build_dir": work_dir, "key": args.key,
+                "precompiled_header": precompiled,
                 "sources": [os.path.relpath(s, args.workspace) if s.startswith(args.workspace) else "<harness>/" + os.path.basename(s)
                             for s in sources]})
 
@@ -208,7 +216,8 @@ def stage_binding(args):
     os.makedirs(work)
     try:
         ext.load(name="cuda_extension", sources=[os.path.join(HERE, "workspace", "binding.cpp")],
-                 extra_include_paths=[os.path.join(HERE, "workspace")], extra_cflags=args.cflags.split(),
+                 extra_include_paths=[os.path.join(HERE, "workspace")],
+                 extra_cflags=args.cflags.split() + (pch_flags(args.pch) if args.pch else []),
                  build_directory=work, with_cuda=False, verbose=True, is_python_module=False)
     except Exception as e:
         fail(args.out, "binding", "the harness's binding did not build: " + first_line(e)[:300],
@@ -218,6 +227,104 @@ def stage_binding(args):
         fail(args.out, "binding", "the harness's binding built no object", seconds=time.perf_counter() - start)
     write_json(os.path.join(args.out, "binding.json"),
                {"stage": "binding", "ok": True, "object": objects[0], "seconds": time.perf_counter() - start})
+
+
+TORCH_HEADER_FIRST = re.compile(r'#\s*include\s*[<"](torch/extension\.h|binding_registry\.h)[>"]')
+
+
+def begins_with_torch_header(path, workspace):
+    """Whether a C++ source's first directive includes torch/extension.h, itself or through the harness's
+    binding_registry.h (which includes it first): only then is including the precompiled header ahead of the file the
+    same translation unit. Comments, blank lines and #pragma once may come before it."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read(1 << 16)
+    except OSError:
+        return False
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    for line in text.splitlines():
+        line = line.split("//", 1)[0].strip()
+        if not line or re.fullmatch(r"#\s*pragma\s+once", line):
+            continue
+        found = TORCH_HEADER_FIRST.fullmatch(line)
+        if not found:
+            return False
+        # A workspace's own binding_registry.h may do anything before it includes torch.
+        return found.group(1) == "torch/extension.h" or not any(
+            os.path.exists(os.path.join(workspace, folder, "binding_registry.h")) for folder in ("", "kernels"))
+    return False
+
+
+def pch_flags(folder):
+    """GCC takes <folder>/torch/extension.h.gch for an -include of <folder>/torch/extension.h when the flags match, and
+    reads the header itself when they do not: a mismatch costs time, never a different build."""
+    return ["-include", os.path.join(folder, "torch", "extension.h")]
+
+
+def precompile_inline_sources(folder):
+    """load_inline puts #include <torch/extension.h> first in the C++ source it writes: its builds take the header
+    precompiled."""
+    import inspect
+
+    import torch.utils.cpp_extension as ext
+
+    original = ext.load_inline
+    signature = inspect.signature(original)
+
+    def load_inline(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:
+            return original(*args, **kwargs)  # torch says what is wrong with the call
+        bound.arguments["extra_cflags"] = list(bound.arguments.get("extra_cflags") or []) + pch_flags(folder)
+        return original(*bound.args, **bound.kwargs)
+    ext.load_inline = load_inline
+
+
+def stage_header(args):
+    """torch/extension.h precompiled for these C++ flags and this toolchain, by a stage that reads no file of any
+    candidate's, into the folder the runner names: a build whose C++ sources begin with that header then reads
+    the compiler's saved state instead of parsing torch and pybind11 again (most of a binding's compile time).
+    The flags are the ones torch's own build file gives a C++ source of an extension."""
+    import inspect
+    import shlex
+    import subprocess
+
+    import torch.utils.cpp_extension as ext
+
+    start = time.perf_counter()
+    header = os.path.join(args.into, "torch", "extension.h")
+    os.makedirs(os.path.dirname(header), exist_ok=True)
+    probe = os.path.join(args.out, "probe")
+    os.makedirs(probe, exist_ok=True)
+    try:
+        writer = ext._write_ninja_file_to_build_library
+        given = dict(path=os.path.join(probe, "build.ninja"), name="cuda_extension",
+                     sources=[os.path.join(probe, "probe.cpp")], extra_cflags=args.cflags.split(), extra_cuda_cflags=[],
+                     extra_sycl_cflags=[], extra_ldflags=[], extra_include_paths=[], with_cuda=False, with_sycl=False,
+                     is_standalone=False)
+        writer(**{k: v for k, v in given.items() if k in inspect.signature(writer).parameters})
+        with open(given["path"]) as f:
+            variables = dict(line.split(" = ", 1) for line in f.read().splitlines() if " = " in line)
+        cxx = shlex.split(variables["cxx"])
+        # Without the extension's name: load_inline builds name theirs, and a macro the header never reads, left
+        # undefined here, may be defined to anything in a build that takes it.
+        cflags = [f for f in shlex.split(variables["cflags"]) if not f.startswith("-DTORCH_EXTENSION_NAME=")]
+        post = shlex.split(variables.get("post_cflags", ""))
+        real = os.path.join(ext.include_paths("cpu")[0], "torch", "extension.h")
+    except Exception as e:  # another torch writes its build files otherwise: builds go on without
+        fail(args.out, "header", "torch's build flags could not be read (%s: %s)" % (type(e).__name__, first_line(e)),
+             seconds=time.perf_counter() - start)
+    if not os.path.lexists(header):
+        os.symlink(real, header)
+    command = cxx + cflags + ["-x", "c++-header", header, "-o", header + ".gch"] + post
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0 or not os.path.isfile(header + ".gch"):
+        fail(args.out, "header", "the compiler did not precompile torch/extension.h: " + first_line(done.stderr or "?")[:300],
+             seconds=time.perf_counter() - start)
+    write_json(os.path.join(args.out, "header.json"),
+               {"stage": "header", "ok": True, "folder": args.into, "seconds": time.perf_counter() - start,
+                "bytes": os.path.getsize(header + ".gch"), "command": command})
 
 
 def gpu_arch():
@@ -424,6 +531,7 @@ def main():
     c.add_argument("--cflags", default="-O3")
     c.add_argument("--cuda-cflags", default="-O3 -lineinfo -Xptxas -v")
     c.add_argument("--binding-object", default="", help="the runner's build of the harness's binding.cpp, to link")
+    c.add_argument("--pch", default="", help="the runner's folder of torch/extension.h precompiled for these flags")
     h = sub.add_parser("checks")
     h.add_argument("--workspace")
     h.add_argument("--single-file")
@@ -431,6 +539,10 @@ def main():
     b = sub.add_parser("binding")
     b.add_argument("--device", default="cuda")
     b.add_argument("--cflags", default="-O3")
+    b.add_argument("--pch", default="", help="the runner's folder of torch/extension.h precompiled for these flags")
+    p = sub.add_parser("header")
+    p.add_argument("--cflags", default="-O3")
+    p.add_argument("--into", required=True, help="the folder to write torch/extension.h(.gch) into")
 
     s = sub.add_parser("candidate")
     s.add_argument("--task", required=True)
@@ -473,7 +585,8 @@ def main():
     # Nsight Compute's pass is locked by the runner around the whole profiler.
     {"compile": stage_compile, "candidate": stage_candidate, "floor": stage_floor,
      "calibrate": stage_calibrate, "lint": stage_lint, "survey": stage_survey, "environment": stage_environment,
-     "toolchain": stage_toolchain, "binding": stage_binding, "checks": stage_checks}[args.stage](args)
+     "toolchain": stage_toolchain, "binding": stage_binding, "header": stage_header,
+     "checks": stage_checks}[args.stage](args)
 
 
 if __name__ == "__main__":

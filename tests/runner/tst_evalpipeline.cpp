@@ -75,7 +75,8 @@ QJsonObject TestEvalPipeline::eval(const QString& task, const QString& candidate
         QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")), QStringLiteral("--run-dir"),
         m_dir.filePath(QStringLiteral("run%1").arg(++m_runs)), QStringLiteral("--trials"), QStringLiteral("3"),
         QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
-        QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7") };
+        QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7"),
+        QStringLiteral("--pch-dir"), m_dir.filePath(QStringLiteral("pch")) };
     p.start(QStringLiteral(KWB_RUNNER), args + extra);
     if (!p.waitForFinished(600000))
         return {};
@@ -98,7 +99,7 @@ QJsonObject TestEvalPipeline::served(const QString& task, const QString& candida
             QStringLiteral("--min-calls"), QStringLiteral("5"), QStringLiteral("--min-ms"), QStringLiteral("5"),
             QStringLiteral("--warmup-ms"), QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7"),
             QStringLiteral("--run-timeout"), QStringLiteral("20"), QStringLiteral("--memory-limit-gb"), QStringLiteral("1.5"),
-            QStringLiteral("--no-baselines") });
+            QStringLiteral("--no-baselines"), QStringLiteral("--pch-dir"), m_dir.filePath(QStringLiteral("pch")) });
         if (!m_serve.waitForStarted())
             return {};
     }
@@ -260,6 +261,10 @@ void TestEvalPipeline::passingWorkspaceIsTimedScoredAndCached()
     const QJsonObject compile = first.value(QStringLiteral("compile")).toObject();
     QCOMPARE(compile.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
     QCOMPARE(compile.value(QStringLiteral("cached")).toBool(), false);
+    // Its binding begins with the harness's binding_registry.h: built with torch/extension.h precompiled, which an
+    // earlier build in this folder made (or this one, when it runs alone).
+    QVERIFY2(compile.value(QStringLiteral("precompiled_header")).toBool(), QJsonDocument(compile).toJson().constData());
+    QVERIFY(!QDir(m_dir.filePath(QStringLiteral("pch"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
     const QJsonObject verify = first.value(QStringLiteral("verify")).toObject();
     QCOMPARE(verify.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
     QCOMPARE(verify.value(QStringLiteral("trials")).toArray().size(), 3);
