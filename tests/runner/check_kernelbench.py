@@ -25,7 +25,7 @@ def main():
     parser.add_argument("--tasks", required=True)
     parser.add_argument("--expect", type=int, default=0, help="how many task files the folder has (0: any)")
     parser.add_argument("--memory-limit-gb", default="1")
-    parser.add_argument("--task-timeout", default="6")
+    parser.add_argument("--task-timeout", default="3")
     parser.add_argument("--jobs", default="2")
     args = parser.parse_args()
     if not os.path.isdir(args.tasks):
