@@ -1,9 +1,10 @@
-# Precompiled headers. Parsing the Qt headers was 70-80 % of a widget source's compile in the debug
-# build (GCC's -ftime-report), and LibTorch's ATen most of kwb_torch's: each target now parses its heavy headers once,
-# and the Qt Test executables share one precompiled header per set of Qt modules they link (a header is only valid
-# for sources compiled with the same Qt macros, so there are four kinds, in each test folder). KWB_PRECOMPILED_HEADERS=OFF builds without them,
-# which is how to check that every source includes what it uses. qcustomplot.h stays out: it needs foreach, which
-# only its three sources may have (-UQT_NO_FOREACH), and a header precompiled with other macros would not apply.
+# Precompiled headers. Parsing the Qt headers was 70-80 % of a widget source's compile in the debug build (GCC's
+# -ftime-report), and LibTorch's ATen most of kwb_torch's: each target now parses its heavy headers once, and the Qt
+# Test executables share one precompiled header per set of Qt modules they link (a header is only valid for sources
+# compiled with the same Qt macros, so there are four kinds, in each test folder). KWB_PRECOMPILED_HEADERS=OFF builds
+# without them, which is how to check that every source includes what it uses. qcustomplot.h stays out: it needs
+# foreach, which only its three sources may have (-UQT_NO_FOREACH), and a header precompiled with other macros would
+# not apply.
 option(KWB_PRECOMPILED_HEADERS "Precompile the Qt and LibTorch headers each target includes" ON)
 
 # kwb_precompile(TARGET HEADER...): TARGET's sources begin with HEADER... parsed once.
