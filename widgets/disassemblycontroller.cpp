@@ -31,8 +31,7 @@ void DisassemblyController::setStore(Store* store)
 {
     m_store = store;
     m_cache.clear();
-    m_trajectory = nullptr;
-    m_turn = m_compared = -1;
+    m_shown = {};
     m_stale = true;
     refresh();
 }
@@ -46,10 +45,7 @@ void DisassemblyController::setActive(bool shown)
 
 void DisassemblyController::showTurn(const Trajectory* trajectory, int turn, int comparedTurn, const QString& comparedLabel)
 {
-    m_trajectory = trajectory;
-    m_turn = turn;
-    m_compared = comparedTurn;
-    m_comparedLabel = comparedLabel;
+    m_shown = { trajectory, turn, comparedTurn, comparedLabel };
     m_stale = true;
     if (m_active)
         refresh();
@@ -57,11 +53,12 @@ void DisassemblyController::showTurn(const Trajectory* trajectory, int turn, int
 
 std::optional<DisassemblyBundle> DisassemblyController::bundleOf(int turn, QString* whyNone)
 {
-    if (!m_trajectory || turn < 0 || turn >= m_trajectory->turns.size()) {
+    const Turn* shown = m_shown.at(turn);
+    if (!shown) {
         *whyNone = tr("No turn.");
         return std::nullopt;
     }
-    const Turn& t = m_trajectory->turns.at(turn);
+    const Turn& t = *shown;
     if (!t.eval || t.eval->disassemblyBlob.isEmpty()) {
         const QString note = t.eval ? t.eval->source.value(QLatin1String("disassembly")).toObject().value(QLatin1String("message")).toString() : QString();
         *whyNone = !t.eval ? tr("This turn was not built.")
@@ -94,27 +91,27 @@ void DisassemblyController::refresh()
 {
     m_stale = false;
     QString whyNone;
-    m_current = bundleOf(m_turn, &whyNone);
+    m_current = bundleOf(m_shown.turn, &whyNone);
     // The turn's files with their bytes (the window's trajectory holds their hashes only), to find lines in them.
     m_files = {};
     if (m_current && m_store) {
         QString error;
-        if (const auto turn = m_store->turn(m_trajectory->turns.at(m_turn).storeId, true, &error))
+        if (const auto turn = m_store->turn(m_shown.storeIdOf(m_shown.turn), true, &error))
             m_files = turn->workspace;
     }
     m_view->setBundle(m_current, whyNone);
     refreshCounters();
     QString ignored;
-    const auto base = m_compared >= 0 && m_compared != m_turn ? bundleOf(m_compared, &ignored) : std::nullopt;
-    m_view->setBase(base, m_comparedLabel);
+    const auto base = m_shown.compared >= 0 && m_shown.compared != m_shown.turn ? bundleOf(m_shown.compared, &ignored) : std::nullopt;
+    m_view->setBase(base, m_shown.comparedLabel);
 }
 
 void DisassemblyController::refreshCounters()
 {
     QHash<QString, QHash<qint64, InstructionCounters>> counters;
-    if (m_current && m_store && m_trajectory && m_turn >= 0 && m_turn < m_trajectory->turns.size()) {
+    if (m_current && m_store && m_shown.at(m_shown.turn)) {
         QString error;
-        const auto profiles = m_store->ncuProfiles(m_trajectory->turns.at(m_turn).storeId, &error, true);
+        const auto profiles = m_store->ncuProfiles(m_shown.storeIdOf(m_shown.turn), &error, true);
         if (!profiles)
             Q_EMIT errorOccurred(tr("The turn's Nsight Compute profile could not be read: %1").arg(error));
         for (const NcuProfile& profile : profiles.value_or(QList<NcuProfile> {})) {

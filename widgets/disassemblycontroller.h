@@ -2,6 +2,7 @@
 
 #include "disasm/disassemblybundle.h"
 #include "model/trajectory.h"
+#include "models/currentturn.h"
 
 #include <QHash>
 #include <QObject>
@@ -44,10 +45,7 @@ private:
     DisassemblyView* m_view;
     KernelView* m_kernel;
     Store* m_store = nullptr;
-    const Trajectory* m_trajectory = nullptr;
-    int m_turn = -1;
-    int m_compared = -1;
-    QString m_comparedLabel;
+    ShownTurns m_shown;
     bool m_active = false;
     bool m_stale = true;
     QHash<QString, DisassemblyBundle> m_cache; // by blob hash

@@ -40,8 +40,7 @@ void NcuController::setStore(Store* store)
     }
     m_profiling = 0;
     m_store = store;
-    m_trajectory = nullptr;
-    m_turn = m_compared = -1;
+    m_shown = {};
     refresh();
 }
 
@@ -57,10 +56,7 @@ void NcuController::setRunnerArguments(const QStringList& arguments)
 
 void NcuController::showTurn(const Trajectory* trajectory, int turn, int comparedTurn, const QString& comparedLabel)
 {
-    m_trajectory = trajectory;
-    m_turn = turn;
-    m_compared = comparedTurn;
-    m_comparedLabel = comparedLabel;
+    m_shown = { trajectory, turn, comparedTurn, comparedLabel };
     refresh();
 }
 
@@ -82,15 +78,12 @@ const NcuProfile* NcuController::latest(qint64 turnStoreId, NcuProfile* holder, 
 
 void NcuController::refresh()
 {
-    const auto storeIdOf = [this](int turn) {
-        return m_trajectory && turn >= 0 && turn < m_trajectory->turns.size() ? m_trajectory->turns.at(turn).storeId : 0;
-    };
     QString error;
     NcuProfile own;
     NcuProfile other;
-    m_view->setProfile(latest(storeIdOf(m_turn), &own, &error));
-    m_view->setComparison(m_compared != m_turn ? latest(storeIdOf(m_compared), &other, &error) : nullptr, m_comparedLabel);
-    m_view->setBusy(m_job->isRunning() && m_profiling == storeIdOf(m_turn),
+    m_view->setProfile(latest(m_shown.storeIdOf(m_shown.turn), &own, &error));
+    m_view->setComparison(m_shown.compared != m_shown.turn ? latest(m_shown.storeIdOf(m_shown.compared), &other, &error) : nullptr, m_shown.comparedLabel);
+    m_view->setBusy(m_job->isRunning() && m_profiling == m_shown.storeIdOf(m_shown.turn),
         m_job->isRunning() ? tr("Profiling with Nsight Compute…") : QString());
     if (!error.isEmpty())
         Q_EMIT errorOccurred(error);
@@ -98,13 +91,13 @@ void NcuController::refresh()
 
 void NcuController::profile(const QString& kernelName)
 {
-    if (!m_store || !m_trajectory || m_turn < 0 || m_turn >= m_trajectory->turns.size())
+    if (!m_store || !m_shown.at(m_shown.turn))
         return;
     if (m_job->isRunning()) {
         Q_EMIT errorOccurred(tr("A kernel is being profiled already; wait for it or cancel it in the Nsight Compute pane."));
         return;
     }
-    const Turn& header = m_trajectory->turns.at(m_turn);
+    const Turn& header = *m_shown.at(m_shown.turn);
     QString error;
     const auto turn = m_store->turn(header.storeId, true, &error);
     if (!turn) {
@@ -116,7 +109,7 @@ void NcuController::profile(const QString& kernelName)
         QSettings settings;
         m_job->setHost(agent::AgentSettings::load(settings).environment.host);
     }
-    if (!m_job->start(*turn, m_trajectory->task, TracePanel::ncuKernelRegex(kernelName), device))
+    if (!m_job->start(*turn, m_shown.trajectory->task, TracePanel::ncuKernelRegex(kernelName), device))
         return;
     m_profiling = header.storeId;
     m_view->setBusy(true, tr("Profiling %1 with Nsight Compute…").arg(TracePanel::ncuKernelRegex(kernelName)));

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "model/trajectory.h"
+#include "models/currentturn.h"
 
 #include <QObject>
 #include <QStringList>
 
 namespace kwb {
 
-class CurrentTurn;
 class NcuProfileJob;
 class NcuView;
 class Store;
@@ -44,10 +44,7 @@ private:
     NcuView* m_view;
     NcuProfileJob* m_job;
     Store* m_store = nullptr;
-    const Trajectory* m_trajectory = nullptr;
-    int m_turn = -1;
-    int m_compared = -1;
-    QString m_comparedLabel;
+    ShownTurns m_shown;
     qint64 m_profiling = 0; // store id of the turn being profiled
     bool m_cancelling = false;
 };

@@ -9,13 +9,10 @@ namespace kwb {
 
 namespace {
 
-const QString kRecent = QStringLiteral("stores/recent");
-const QString kLast = QStringLiteral("stores/last");
-const QString kLanguage = QStringLiteral("ui/language");
-const QString kAuthor = QStringLiteral("curation/author");
-const QString kGeometry = QStringLiteral("window/geometry");
-const QString kState = QStringLiteral("window/state");
-const QString kTable = QStringLiteral("window/trajectoryHeader");
+// The keys in QSettings (QAnyStringView takes them without a QString made at start-up).
+constexpr QLatin1StringView kRecent("stores/recent"), kLast("stores/last"), kLanguage("ui/language"),
+    kAuthor("curation/author"), kGeometry("window/geometry"), kState("window/state"),
+    kTable("window/trajectoryHeader");
 
 QString splitterKey(const QSplitter* s)
 {

@@ -103,17 +103,34 @@ QString WorkspaceFiles::listing(const QString& directory) const
     return text;
 }
 
+QString WorkspaceFiles::existingFile(const QString& path, Use use, QString* error) const
+{
+    const QString file = resolve(path, error);
+    if (file.isEmpty())
+        return {};
+    const QFileInfo info(file);
+    if (!info.exists()) {
+        *error = use == Use::Read
+            ? QStringLiteral("%1 does not exist. The workspace's files: %2.").arg(path, listing(m_root))
+            : QStringLiteral("%1 does not exist; write_file creates files. The workspace's files: %2.")
+                  .arg(path, listing(m_root));
+        return {};
+    }
+    if (info.isDir()) {
+        *error = use == Use::Read ? QStringLiteral("%1 is a folder; its files: %2.").arg(path, listing(file))
+                                  : QStringLiteral("%1 is a folder, not a file.").arg(path);
+        return {};
+    }
+    return file;
+}
+
 WorkspaceFiles::Result WorkspaceFiles::read(const QString& path, int offset, int limit) const
 {
     QString error;
-    const QString file = resolve(path, &error);
+    const QString file = existingFile(path, Use::Read, &error);
     if (file.isEmpty())
         return failure(error);
     const QFileInfo info(file);
-    if (!info.exists())
-        return failure(QStringLiteral("%1 does not exist. The workspace's files: %2.").arg(path, listing(m_root)));
-    if (info.isDir())
-        return failure(QStringLiteral("%1 is a folder; its files: %2.").arg(path, listing(file)));
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly))
         return failure(QStringLiteral("%1 cannot be read: %2.").arg(path, in.errorString()));
@@ -185,15 +202,9 @@ WorkspaceFiles::Result WorkspaceFiles::edit(
     const QString& path, const QString& oldString, const QString& newString) const
 {
     QString error;
-    const QString file = resolve(path, &error);
+    const QString file = existingFile(path, Use::Edit, &error);
     if (file.isEmpty())
         return failure(error);
-    const QFileInfo info(file);
-    if (!info.exists())
-        return failure(QStringLiteral("%1 does not exist; write_file creates files. The workspace's files: %2.")
-                           .arg(path, listing(m_root)));
-    if (info.isDir())
-        return failure(QStringLiteral("%1 is a folder, not a file.").arg(path));
     if (oldString.isEmpty())
         return failure(QStringLiteral("old_string is empty; give the exact text to replace, or use write_file to "
                                       "write a whole file."));

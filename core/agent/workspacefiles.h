@@ -33,6 +33,9 @@ public:
     QString resolve(const QString& path, QString* error) const;
 
 private:
+    enum class Use { Read, Edit };
+    // resolve()'s path when it names a file that exists, or empty and the sentence for read_file or edit_file.
+    QString existingFile(const QString& path, Use use, QString* error) const;
     QString listing(const QString& directory) const; // a few of the folder's files, for "not found" answers
 
     QString m_root; // canonical

@@ -31,18 +31,10 @@ using namespace kwb::trace;
 
 constexpr size_t kBufferBytes = 8u << 20;
 
-struct OpenMarker {
-    uint64_t start = 0;
-    uint32_t processId = 0;
-    uint32_t threadId = 0;
-    std::string name;
-    std::string domain;
-};
-
 struct Tracer {
     std::mutex mutex; // guards everything below; CUPTI completes buffers on its own thread
     TraceData data;
-    std::unordered_map<uint32_t, OpenMarker> openMarkers; // NVTX start records waiting for their end
+    std::unordered_map<uint32_t, RangeRecord> openMarkers; // NVTX start records waiting for their end (no end yet)
     std::string outPath;
     bool active = false;
 };
@@ -131,7 +123,7 @@ TransferRecord transfer(const Record& m, TransferRecord::Kind kind)
 }
 
 // Called with the tracer's mutex held.
-void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint32_t, OpenMarker>& open)
+void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint32_t, RangeRecord>& open)
 {
     switch (record->kind) {
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
@@ -198,7 +190,7 @@ void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint
     case CUPTI_ACTIVITY_KIND_MARKER: {
         const auto* m = reinterpret_cast<const CUpti_ActivityMarker2*>(record);
         if (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_START) {
-            OpenMarker o;
+            RangeRecord o;
             o.start = m->timestamp;
             if (m->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD || m->objectKind == CUPTI_ACTIVITY_OBJECT_PROCESS) {
                 o.processId = m->objectId.pt.processId;
@@ -211,15 +203,9 @@ void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint
             const auto it = open.find(m->id);
             if (it == open.end())
                 break;
-            RangeRecord r;
-            r.start = it->second.start;
-            r.end = m->timestamp;
-            r.processId = it->second.processId;
-            r.threadId = it->second.threadId;
-            r.name = std::move(it->second.name);
-            r.domain = std::move(it->second.domain);
+            it->second.end = m->timestamp;
+            data.ranges.push_back(std::move(it->second));
             open.erase(it);
-            data.ranges.push_back(std::move(r));
         }
         break;
     }

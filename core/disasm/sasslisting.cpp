@@ -63,6 +63,22 @@ int widthFrom(const QStringList& parts, int fallback)
     return fallback;
 }
 
+// The instruction whose predicate, opcode and operands a listing's pattern captured from group `first` on, at a
+// source line, classified by the listing's own rules (SASS's or PTX's).
+Instruction instructionFrom(const QRegularExpressionMatch& m, int first, const QString& label, const QString& file,
+                            int line, InstructionKind (*classify)(const QString& opcode, int* widthBits))
+{
+    Instruction ins;
+    ins.predicate = m.captured(first).trimmed();
+    ins.opcode = m.captured(first + 1);
+    ins.operands = m.captured(first + 2).trimmed();
+    ins.label = label;
+    ins.file = file;
+    ins.line = line;
+    ins.kind = classify(ins.opcode, &ins.widthBits);
+    return ins;
+}
+
 } // namespace
 
 InstructionKind SassListing::classify(const QString& opcode, int* widthBits)
@@ -153,15 +169,8 @@ QList<ListingFunction> SassListing::parse(const QString& text, const QString& ar
         const auto m = instruction.match(raw);
         if (!m.hasMatch())
             continue;
-        Instruction ins;
+        Instruction ins = instructionFrom(m, 2, std::exchange(pendingLabel, QString()), file, line, &classify);
         ins.offset = m.captured(1).toLongLong(nullptr, 16);
-        ins.predicate = m.captured(2).trimmed();
-        ins.opcode = m.captured(3);
-        ins.operands = m.captured(4).trimmed();
-        ins.label = std::exchange(pendingLabel, QString());
-        ins.file = file;
-        ins.line = line;
-        ins.kind = classify(ins.opcode, &ins.widthBits);
         f.instructions.append(ins);
     }
     // Trailing padding (BRA to itself, NOPs after the last EXIT) is the assembler's, not the kernel's.
@@ -285,15 +294,8 @@ QList<ListingFunction> PtxListing::parse(const QString& text, const QString& arc
         const auto m = instruction.match(raw);
         if (!m.hasMatch())
             continue;
-        Instruction ins;
-        ins.predicate = m.captured(1).trimmed();
-        ins.opcode = m.captured(2);
-        ins.operands = m.captured(3).trimmed();
-        ins.label = std::exchange(pendingLabel, QString());
-        ins.file = file;
-        ins.line = line;
-        ins.kind = classify(ins.opcode, &ins.widthBits);
-        functions.last().instructions.append(ins);
+        functions.last().instructions.append(
+            instructionFrom(m, 1, std::exchange(pendingLabel, QString()), file, line, &classify));
     }
     if (functions.isEmpty() && error)
         *error = QStringLiteral("the PTX has no .entry or .func");

@@ -425,20 +425,17 @@ QJsonObject EvalResult::typedJson() const
     json::putNonEmpty(o, QLatin1String("disassembly_blob"), disassemblyBlob);
     if (floor != WorkFloor()) {
         QJsonObject f;
-        json::putOptional(f, QLatin1String("input_bytes"), floor.inputBytes);
-        json::putOptional(f, QLatin1String("output_bytes"), floor.outputBytes);
-        json::putOptional(f, QLatin1String("parameter_bytes"), floor.parameterBytes);
-        json::putOptional(f, QLatin1String("flops"), floor.flops);
+        json::putNumbers(f, { { QLatin1String("input_bytes"), floor.inputBytes },
+            { QLatin1String("output_bytes"), floor.outputBytes },
+            { QLatin1String("parameter_bytes"), floor.parameterBytes }, { QLatin1String("flops"), floor.flops } });
         o.insert(QLatin1String("floor"), f);
     }
     if (ceilings != Ceilings()) {
         QJsonObject limits;
         json::putOptional(limits, QLatin1String("bandwidth_bytes_per_s"), ceilings.bandwidth);
         QJsonObject rates;
-        json::putOptional(rates, QLatin1String("fp32"), ceilings.fp32);
-        json::putOptional(rates, QLatin1String("tf32"), ceilings.tf32);
-        json::putOptional(rates, QLatin1String("bf16"), ceilings.bf16);
-        json::putOptional(rates, QLatin1String("fp16"), ceilings.fp16);
+        json::putNumbers(rates, { { QLatin1String("fp32"), ceilings.fp32 }, { QLatin1String("tf32"), ceilings.tf32 },
+            { QLatin1String("bf16"), ceilings.bf16 }, { QLatin1String("fp16"), ceilings.fp16 } });
         limits.insert(QLatin1String("matrix_flops_per_s"), rates);
         json::putNonEmpty(limits, QLatin1String("calibrated_at"), ceilings.calibratedAt);
         o.insert(QLatin1String("ceilings"), limits);
@@ -506,17 +503,15 @@ EvalResult EvalResult::fromJson(const QJsonObject& o, QString* error)
     e.traceBlob = r.string(o, QLatin1String("trace_blob"));
     e.disassemblyBlob = r.string(o, QLatin1String("disassembly_blob"));
     const QJsonObject f = r.object(o, QLatin1String("floor"));
-    e.floor.inputBytes = r.number(f, QLatin1String("input_bytes"), kUnknown);
-    e.floor.outputBytes = r.number(f, QLatin1String("output_bytes"), kUnknown);
-    e.floor.parameterBytes = r.number(f, QLatin1String("parameter_bytes"), kUnknown);
-    e.floor.flops = r.number(f, QLatin1String("flops"), kUnknown);
+    r.numbers(f, { { QLatin1String("input_bytes"), &e.floor.inputBytes },
+        { QLatin1String("output_bytes"), &e.floor.outputBytes },
+        { QLatin1String("parameter_bytes"), &e.floor.parameterBytes }, { QLatin1String("flops"), &e.floor.flops } },
+        kUnknown);
     const QJsonObject ce = r.object(o, QLatin1String("ceilings"));
     e.ceilings.bandwidth = r.number(ce, QLatin1String("bandwidth_bytes_per_s"), kUnknown);
     const QJsonObject rates = r.object(ce, QLatin1String("matrix_flops_per_s"));
-    e.ceilings.fp32 = r.number(rates, QLatin1String("fp32"), kUnknown);
-    e.ceilings.tf32 = r.number(rates, QLatin1String("tf32"), kUnknown);
-    e.ceilings.bf16 = r.number(rates, QLatin1String("bf16"), kUnknown);
-    e.ceilings.fp16 = r.number(rates, QLatin1String("fp16"), kUnknown);
+    r.numbers(rates, { { QLatin1String("fp32"), &e.ceilings.fp32 }, { QLatin1String("tf32"), &e.ceilings.tf32 },
+        { QLatin1String("bf16"), &e.ceilings.bf16 }, { QLatin1String("fp16"), &e.ceilings.fp16 } }, kUnknown);
     e.ceilings.calibratedAt = r.string(ce, QLatin1String("calibrated_at"));
     if (o.contains(QLatin1String("ncu")))
         e.ncu = ncuFromJson(r, r.object(o, QLatin1String("ncu")));

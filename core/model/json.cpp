@@ -122,6 +122,42 @@ QStringList Reader::stringList(const QJsonObject& o, QLatin1StringView key)
     return out;
 }
 
+void Reader::strings(const QJsonObject& o, Members<QString*> members)
+{
+    for (const auto& [key, value] : members)
+        *value = string(o, key);
+}
+
+void Reader::numbers(const QJsonObject& o, Members<double*> members, double fallback)
+{
+    for (const auto& [key, value] : members)
+        *value = number(o, key, fallback);
+}
+
+void Reader::integers(const QJsonObject& o, Members<qint64*> members, qint64 fallback)
+{
+    for (const auto& [key, value] : members)
+        *value = integer(o, key, fallback);
+}
+
+void putNumbers(QJsonObject& o, Members<double> members)
+{
+    for (const auto& [key, value] : members)
+        putOptional(o, key, value);
+}
+
+void putIntegers(QJsonObject& o, Members<qint64> members)
+{
+    for (const auto& [key, value] : members)
+        putOptional(o, key, value);
+}
+
+void putStrings(QJsonObject& o, Members<QString> members)
+{
+    for (const auto& [key, value] : members)
+        putNonEmpty(o, key, value);
+}
+
 void putOptional(QJsonObject& o, QLatin1StringView key, double value)
 {
     if (!std::isnan(value))

@@ -7,8 +7,15 @@
 #include <QString>
 #include <QStringList>
 
+#include <initializer_list>
+#include <utility>
+
 // Small helpers shared by the model's fromJson functions: typed reads that report the field that was wrong.
 namespace kwb::json {
+
+// Several members of one object, named by key: the key list a type's toJson and fromJson share in shape.
+template<typename V>
+using Members = std::initializer_list<std::pair<QLatin1StringView, V>>;
 
 // Collects the first error while a value is read; later errors are ignored so the message names the root cause.
 class Reader
@@ -38,6 +45,11 @@ public:
         return list;
     }
 
+    // Several members at once into the variables given, each read as string(), number() or integer() reads it.
+    void strings(const QJsonObject& o, Members<QString*> members);
+    void numbers(const QJsonObject& o, Members<double*> members, double fallback);
+    void integers(const QJsonObject& o, Members<qint64*> members, qint64 fallback);
+
     void fail(const QString& message);
     bool ok() const { return m_error.isEmpty(); }
     const QString& error() const { return m_error; }
@@ -54,6 +66,11 @@ void putOptional(QJsonObject& o, QLatin1StringView key, qint64 value);
 void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QString& value);
 void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QStringList& value);
 void putNonEmpty(QJsonObject& o, QLatin1StringView key, const QJsonObject& value);
+// Several members at once, each written as putOptional or putNonEmpty writes it (Reader's numbers, integers and
+// strings read them back).
+void putNumbers(QJsonObject& o, Members<double> members);
+void putIntegers(QJsonObject& o, Members<qint64> members);
+void putStrings(QJsonObject& o, Members<QString> members);
 
 QJsonArray toArray(const QStringList& list);
 

@@ -36,20 +36,16 @@ QJsonObject Message::toJson() const
 {
     QJsonObject o;
     o.insert(QLatin1String("role"), roleName(role));
-    json::putNonEmpty(o, QLatin1String("text"), text);
-    json::putNonEmpty(o, QLatin1String("reasoning"), reasoning);
+    json::putStrings(o, { { QLatin1String("text"), text }, { QLatin1String("reasoning"), reasoning },
+        { QLatin1String("tool_call_id"), toolCallId }, { QLatin1String("tool_name"), toolName },
+        { QLatin1String("model"), model }, { QLatin1String("timestamp"), timestamp } });
     if (!toolCalls.isEmpty())
         o.insert(QLatin1String("tool_calls"), json::toJsonArray(toolCalls));
-    json::putNonEmpty(o, QLatin1String("tool_call_id"), toolCallId);
-    json::putNonEmpty(o, QLatin1String("tool_name"), toolName);
-    json::putOptional(o, QLatin1String("prompt_tokens"), promptTokens);
-    json::putOptional(o, QLatin1String("completion_tokens"), completionTokens);
-    json::putOptional(o, QLatin1String("latency_ms"), latencyMs);
-    json::putOptional(o, QLatin1String("cached_tokens"), cachedTokens);
+    json::putIntegers(o, { { QLatin1String("prompt_tokens"), promptTokens },
+        { QLatin1String("completion_tokens"), completionTokens }, { QLatin1String("latency_ms"), latencyMs },
+        { QLatin1String("cached_tokens"), cachedTokens } });
     if (costUsd >= 0)
         o.insert(QLatin1String("cost_usd"), costUsd);
-    json::putNonEmpty(o, QLatin1String("model"), model);
-    json::putNonEmpty(o, QLatin1String("timestamp"), timestamp);
     json::putNonEmpty(o, QLatin1String("extra"), extra);
     return o;
 }
@@ -61,8 +57,9 @@ Message Message::fromJson(const QJsonObject& o, QString* error)
     const QString role = r.requiredString(o, QLatin1String("role"));
     if (r.ok() && !roleFromName(role, &m.role))
         r.fail(QStringLiteral("unknown role \"%1\"").arg(role));
-    m.text = r.string(o, QLatin1String("text"));
-    m.reasoning = r.string(o, QLatin1String("reasoning"));
+    r.strings(o, { { QLatin1String("text"), &m.text }, { QLatin1String("reasoning"), &m.reasoning },
+        { QLatin1String("tool_call_id"), &m.toolCallId }, { QLatin1String("tool_name"), &m.toolName },
+        { QLatin1String("model"), &m.model }, { QLatin1String("timestamp"), &m.timestamp } });
     const QJsonArray calls = r.array(o, QLatin1String("tool_calls"));
     for (const QJsonValue& v : calls) {
         QString callError;
@@ -70,15 +67,10 @@ Message Message::fromJson(const QJsonObject& o, QString* error)
         if (!callError.isEmpty())
             r.fail(callError);
     }
-    m.toolCallId = r.string(o, QLatin1String("tool_call_id"));
-    m.toolName = r.string(o, QLatin1String("tool_name"));
-    m.promptTokens = r.integer(o, QLatin1String("prompt_tokens"), -1);
-    m.completionTokens = r.integer(o, QLatin1String("completion_tokens"), -1);
-    m.latencyMs = r.integer(o, QLatin1String("latency_ms"), -1);
-    m.cachedTokens = r.integer(o, QLatin1String("cached_tokens"), -1);
+    r.integers(o, { { QLatin1String("prompt_tokens"), &m.promptTokens },
+        { QLatin1String("completion_tokens"), &m.completionTokens }, { QLatin1String("latency_ms"), &m.latencyMs },
+        { QLatin1String("cached_tokens"), &m.cachedTokens } }, -1);
     m.costUsd = r.number(o, QLatin1String("cost_usd"), -1);
-    m.model = r.string(o, QLatin1String("model"));
-    m.timestamp = r.string(o, QLatin1String("timestamp"));
     m.extra = r.object(o, QLatin1String("extra"));
     if (!r.ok() && error)
         *error = r.error();

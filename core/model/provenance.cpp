@@ -17,11 +17,9 @@ QJsonObject Provenance::toJson() const
 {
     QJsonObject o;
     o.insert(QLatin1String("kind"), kindName(kind));
-    json::putNonEmpty(o, QLatin1String("agent"), agent);
-    json::putNonEmpty(o, QLatin1String("model"), model);
+    json::putStrings(o, { { QLatin1String("agent"), agent }, { QLatin1String("model"), model },
+        { QLatin1String("author"), author }, { QLatin1String("source"), source } });
     json::putNonEmpty(o, QLatin1String("sampling"), sampling);
-    json::putNonEmpty(o, QLatin1String("author"), author);
-    json::putNonEmpty(o, QLatin1String("source"), source);
     return o;
 }
 
@@ -34,11 +32,9 @@ Provenance Provenance::fromJson(const QJsonObject& o, QString* error)
         p.kind = Kind(k);
     else
         r.fail(QStringLiteral("unknown kind \"%1\"").arg(kind));
-    p.agent = r.string(o, QLatin1String("agent"));
-    p.model = r.string(o, QLatin1String("model"));
+    r.strings(o, { { QLatin1String("agent"), &p.agent }, { QLatin1String("model"), &p.model },
+        { QLatin1String("author"), &p.author }, { QLatin1String("source"), &p.source } });
     p.sampling = r.object(o, QLatin1String("sampling"));
-    p.author = r.string(o, QLatin1String("author"));
-    p.source = r.string(o, QLatin1String("source"));
     if (!r.ok() && error)
         *error = r.error();
     return p;

@@ -7,10 +7,9 @@ namespace kwb {
 QJsonObject ToolCall::toJson() const
 {
     QJsonObject o;
-    json::putNonEmpty(o, QLatin1String("id"), id);
+    json::putStrings(o, { { QLatin1String("id"), id }, { QLatin1String("raw_arguments"), rawArguments } });
     o.insert(QLatin1String("name"), name);
     o.insert(QLatin1String("arguments"), arguments);
-    json::putNonEmpty(o, QLatin1String("raw_arguments"), rawArguments);
     return o;
 }
 
@@ -18,10 +17,9 @@ ToolCall ToolCall::fromJson(const QJsonObject& o, QString* error)
 {
     json::Reader r;
     ToolCall call;
-    call.id = r.string(o, QLatin1String("id"));
+    r.strings(o, { { QLatin1String("id"), &call.id }, { QLatin1String("raw_arguments"), &call.rawArguments } });
     call.name = r.requiredString(o, QLatin1String("name"));
     call.arguments = r.object(o, QLatin1String("arguments"));
-    call.rawArguments = r.string(o, QLatin1String("raw_arguments"));
     if (!r.ok() && error)
         *error = r.error();
     return call;

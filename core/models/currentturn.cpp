@@ -4,6 +4,17 @@
 
 namespace kwb {
 
+const Turn* ShownTurns::at(int index) const
+{
+    return trajectory && index >= 0 && index < trajectory->turns.size() ? &trajectory->turns.at(index) : nullptr;
+}
+
+qint64 ShownTurns::storeIdOf(int index) const
+{
+    const Turn* t = at(index);
+    return t ? t->storeId : 0;
+}
+
 CurrentTurn::CurrentTurn(const Trajectory* trajectory, const TurnGraph* graph, const TurnNavigator* navigator, QObject* parent)
     : QObject(parent)
     , m_trajectory(trajectory)

@@ -10,6 +10,18 @@ namespace kwb {
 
 class Store;
 
+// A controller's copy of what CurrentTurn last announced: a trajectory, its current turn and the compared one.
+struct ShownTurns
+{
+    const Trajectory* trajectory = nullptr;
+    int turn = -1; // index into trajectory->turns; -1 for none
+    int compared = -1; // likewise
+    QString comparedLabel;
+
+    const Turn* at(int index) const; // the turn at index, or null when there is none
+    qint64 storeIdOf(int index) const; // that turn's id in the store, or 0
+};
+
 // The store, trajectory and turn the window shows, read by its controllers and panes, which follow its signals
 // rather than being handed each turn. The window owns the state and is the only one that changes it: it names the
 // open store, and announces a new trajectory (or new turns and marks on the same one) and each new current turn.

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <istream>
 #include <sstream>
+#include <string_view>
+#include <utility>
 #include <unistd.h>
 
 namespace kwb::runner {
@@ -41,14 +43,13 @@ void EnvironmentFingerprint::writeJson(JsonWriter& writer) const
 
 void EnvironmentFingerprint::writeMembers(JsonWriter& writer) const
 {
-    writeOptional(writer, "gpu_name", gpuName);
-    writeOptional(writer, "driver_version", driverVersion);
-    writeOptional(writer, "cuda_runtime_version", cudaRuntimeVersion);
-    writeOptional(writer, "torch_version", torchVersion);
-    writeOptional(writer, "compiler_flags", compilerFlags);
-    writeOptional(writer, "tf32_policy", tf32Policy);
-    writeOptional(writer, "host_name", hostName);
-    writeOptional(writer, "cpu_model", cpuModel);
+    using F = EnvironmentFingerprint;
+    static constexpr std::pair<std::string_view, std::string F::*> kKeys[] = { { "gpu_name", &F::gpuName },
+        { "driver_version", &F::driverVersion }, { "cuda_runtime_version", &F::cudaRuntimeVersion },
+        { "torch_version", &F::torchVersion }, { "compiler_flags", &F::compilerFlags },
+        { "tf32_policy", &F::tf32Policy }, { "host_name", &F::hostName }, { "cpu_model", &F::cpuModel } };
+    for (const auto& [key, member] : kKeys)
+        writeOptional(writer, key, this->*member);
 }
 
 EnvironmentFingerprint EnvironmentFingerprint::forThisHost()

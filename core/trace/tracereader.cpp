@@ -115,18 +115,29 @@ struct RawEvent {
     uint32_t correlation = 0;
 };
 
-simdjson::error_code readArgs(od::value v, RawEvent* ev)
+// Calls visit(key, value) for each member of obj, in order; stops at the first error, the document's or visit's.
+template<typename Visit>
+simdjson::error_code forEachMember(od::object obj, Visit&& visit)
 {
-    od::object args;
-    if (auto e = v.get_object().get(args))
-        return e;
-    for (auto field : args) {
+    for (auto field : obj) {
         std::string_view key;
         if (auto e = field.unescaped_key().get(key))
             return e;
         od::value value;
         if (auto e = field.value().get(value))
             return e;
+        if (auto e = visit(key, value))
+            return e;
+    }
+    return simdjson::SUCCESS;
+}
+
+simdjson::error_code readArgs(od::value v, RawEvent* ev)
+{
+    od::object args;
+    if (auto e = v.get_object().get(args))
+        return e;
+    return forEachMember(args, [ev](std::string_view key, od::value value) {
         if (key == "name" || key == "labels") { // process_labels carries "labels"
             if (value.get_string().get(ev->metaName))
                 ev->metaName = {};
@@ -138,19 +149,13 @@ simdjson::error_code readArgs(od::value v, RawEvent* ev)
             if (!value.get_int64().get(ev->sortIndex))
                 ev->hasSortIndex = true;
         }
-    }
-    return simdjson::SUCCESS;
+        return simdjson::SUCCESS;
+    });
 }
 
 simdjson::error_code readEvent(od::object obj, RawEvent* ev)
 {
-    for (auto field : obj) {
-        std::string_view key;
-        if (auto e = field.unescaped_key().get(key))
-            return e;
-        od::value v;
-        if (auto e = field.value().get(v))
-            return e;
+    return forEachMember(obj, [ev](std::string_view key, od::value v) {
         simdjson::error_code e = simdjson::SUCCESS;
         if (key == "ph")
             e = v.get_string().get(ev->ph);
@@ -177,10 +182,8 @@ simdjson::error_code readEvent(od::object obj, RawEvent* ev)
         } else if (key == "args") {
             e = readArgs(v, ev);
         }
-        if (e)
-            return e;
-    }
-    return simdjson::SUCCESS;
+        return e;
+    });
 }
 
 class Builder
@@ -399,13 +402,7 @@ simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<
     od::document doc;
     od::object obj;
     auto collect = [&](od::object o, const std::string& prefix, auto& self) -> simdjson::error_code {
-        for (auto field : o) {
-            std::string_view key;
-            if (auto e = field.unescaped_key().get(key))
-                return e;
-            od::value v;
-            if (auto e = field.value().get(v))
-                return e;
+        return forEachMember(o, [&](std::string_view key, od::value v) -> simdjson::error_code {
             od::json_type type;
             if (auto e = v.type().get(type))
                 return e;
@@ -413,9 +410,7 @@ simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<
                 od::object args;
                 if (auto e = v.get_object().get(args))
                     return e;
-                if (auto e = self(args, "args.", self))
-                    return e;
-                continue;
+                return self(args, "args.", self);
             }
             std::string_view raw;
             if (type == od::json_type::string) {
@@ -433,8 +428,8 @@ simdjson::error_code objectMembers(std::string_view text, std::vector<std::pair<
             while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r'))
                 raw.remove_suffix(1);
             out->emplace_back(prefix + std::string(key), std::string(raw));
-        }
-        return simdjson::SUCCESS;
+            return simdjson::SUCCESS;
+        });
     };
     simdjson::error_code e = parser.iterate(json).get(doc);
     if (!e)
