@@ -10,7 +10,7 @@ namespace kwb::cli {
 int attachCalibration(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     parser.addPositionalArgument(QStringLiteral("CALIBRATION"),
         QStringLiteral(
             "What kwb-runner calibrate wrote (its output, or calibration/<device>.json in its cache folder)."));

@@ -8,7 +8,7 @@ namespace kwb::cli {
 int check(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     if (const int code = parseOrExit(parser, arguments,
             QStringLiteral("Verify a store: SQLite's integrity check and every blob against its sha256."), 1);
         code >= 0)

@@ -9,6 +9,11 @@
 
 namespace kwb::cli {
 
+void addStoreArgument(QCommandLineParser& parser)
+{
+    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+}
+
 std::optional<QJsonObject> readJsonObject(const QString& path, QString* error)
 {
     QFile file(path);

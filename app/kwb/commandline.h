@@ -15,6 +15,9 @@ namespace kwb::cli {
 // edit) before it gives up: half an hour, rather than SQLite's 5 s.
 constexpr int kWriterWaitMs = 30 * 60 * 1000;
 
+// The store a command works on, as its first positional argument (openFilteredStore opens it).
+void addStoreArgument(QCommandLineParser& parser);
+
 // Parses a subcommand's options; prints help or the usage error itself. Returns -1 to go on, else the exit code.
 int parseOrExit(QCommandLineParser& parser, const QStringList& arguments, const QString& synopsis, int positional);
 

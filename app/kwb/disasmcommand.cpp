@@ -54,7 +54,7 @@ const ListingFunction* pick(const DisassemblyBundle& b, const QString& kernel, b
 int disasm(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     const QCommandLineOption turnOption(QStringLiteral("turn"), QStringLiteral("The turn's uuid."), QStringLiteral("UUID"));
     const QCommandLineOption kernelOption(QStringLiteral("kernel"),
         QStringLiteral("The kernel to list, by its short name, symbol or a part of either; without it the kernels are listed."),

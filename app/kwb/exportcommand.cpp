@@ -14,7 +14,7 @@ namespace kwb::cli {
 int exportStore(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     const QCommandLineOption format(QStringLiteral("format"),
         QStringLiteral("Output format: jsonl (native, lossless), sft (chat messages per branch), pairs (preference pairs "
                        "from forks), rollouts (RL, grouped by task), atif, kernelbench (eval_results.json)."),

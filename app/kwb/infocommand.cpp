@@ -13,7 +13,7 @@ namespace kwb::cli {
 int info(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
     if (const int code = parseOrExit(parser, arguments, QStringLiteral("Counts, tasks and branches of a store."), 1); code >= 0)

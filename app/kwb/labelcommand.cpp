@@ -12,7 +12,7 @@ namespace kwb::cli {
 int label(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     const QCommandLineOption add(QStringLiteral("add"), QStringLiteral("Add this label."), QStringLiteral("LABEL"));
     const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("Remove this label."), QStringLiteral("LABEL"));
     const QCommandLineOption trajectory(QStringLiteral("trajectory"),

@@ -64,7 +64,7 @@ bool readLesson(Curation& curation, Store& store, const QJsonValue& value, int i
 int lessons(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
         QStringLiteral("A JSON file {\"lessons\": [{\"trajectory\"|\"turn\"|\"branch\": UUID, \"text\": ..., \"details\": {...}}]}."));
     const QCommandLineOption author(QStringLiteral("author"), QStringLiteral("Who wrote the lessons (default: the user name)."),

@@ -12,7 +12,7 @@ namespace kwb::cli {
 int attachProfile(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     parser.addPositionalArgument(QStringLiteral("RESULT"),
         QStringLiteral("What kwb-runner eval --ncu REGEX printed for the turn's workspace (its Nsight Compute part is kept)."));
     const QCommandLineOption turnOption(QStringLiteral("turn"), QStringLiteral("The turn's uuid."), QStringLiteral("UUID"));

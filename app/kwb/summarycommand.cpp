@@ -13,7 +13,7 @@ namespace kwb::cli {
 int summary(const QStringList& arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("The .kwb store."));
+    addStoreArgument(parser);
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of a table."));
     const QCommandLineOption perTrajectory(QStringLiteral("per-trajectory"),
         QStringLiteral("One row per trajectory instead: eager, torch.compile and the final kernel (the best correct turn) in ms, "
