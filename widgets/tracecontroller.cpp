@@ -39,8 +39,8 @@ void TraceController::showCurrent()
 void TraceController::showCompared()
 {
     const int turn = m_current->comparedTurn();
-    const Trajectory& trajectory = m_current->trajectory();
-    const auto& eval = turn >= 0 && turn < trajectory.turns.size() ? trajectory.turns.at(turn).eval : std::nullopt;
+    const Turn* compared = m_current->trajectory().turnAt(turn);
+    const EvalResult* eval = compared && compared->eval ? &*compared->eval : nullptr;
     if (eval && !eval->traceBlob.isEmpty() && m_current->store())
         m_panel->setStoredComparison(m_current->store()->path(), eval->traceBlob, m_current->turnLabel(turn));
     else

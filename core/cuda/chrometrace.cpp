@@ -113,6 +113,11 @@ void complete(Out& o, const char* cat, const std::string& name, uint32_t pid, ui
       << ",\"ts\":" << micros(start) << ",\"dur\":" << micros(duration(start, end));
 }
 
+void complete(Out& o, const char* cat, const std::string& name, const HostSpan& span)
+{
+    complete(o, cat, name, span.processId, span.threadId, span.start, span.end);
+}
+
 std::string triple(const int32_t* v)
 {
     return "[" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + "]";
@@ -179,13 +184,12 @@ std::string chromeTraceJson(const TraceData& data)
 
     std::unordered_map<uint32_t, const ApiRecord*> byCorrelation;
     for (const ApiRecord& a : data.apis) {
-        complete(events.next(), a.driver ? "cuda_driver" : "cuda_runtime", a.name, a.processId, a.threadId, a.start,
-                 a.end);
+        complete(events.next(), a.driver ? "cuda_driver" : "cuda_runtime", a.name, a);
         out << ",\"args\":{\"correlation\":" << a.correlation << "}}";
         byCorrelation.emplace(a.correlation, &a);
     }
     for (const RangeRecord& r : data.ranges) {
-        complete(events.next(), "nvtx", r.name, r.processId, r.threadId, r.start, r.end);
+        complete(events.next(), "nvtx", r.name, r);
         out << ",\"args\":{\"domain\":" << quoted(r.domain) << "}}";
     }
 
@@ -202,36 +206,41 @@ std::string chromeTraceJson(const TraceData& data)
                       << ",\"pid\":" << pid << ",\"tid\":" << tid << ",\"ts\":" << micros(start) << "}";
     };
 
+    // A kernel or a transfer: its event on the device's stream track (args left open for the caller's own), and
+    // then the args every piece of stream work ends with and the flow from its launch.
+    auto beginStreamWork = [&](const StreamWork& w, const char* cat, const std::string& name) {
+        complete(events.next(), cat, name, kDevicePidBase + w.device, w.stream, w.start, w.end);
+        out << ",\"args\":{";
+    };
+    auto endStreamWork = [&](const StreamWork& w) {
+        out << ",\"device\":" << w.device << ",\"context\":" << w.context << ",\"stream\":" << w.stream
+            << ",\"correlation\":" << w.correlation << "}}";
+        flow(w.correlation, kDevicePidBase + w.device, w.stream, w.start);
+    };
+
     for (const KernelRecord& k : data.kernels) {
-        const uint32_t pid = kDevicePidBase + k.device;
-        complete(events.next(), "kernel", demangle(k.name), pid, k.stream, k.start, k.end);
-        out << ",\"args\":{\"mangled name\":" << quoted(k.name) << ",\"grid\":" << triple(k.grid)
+        beginStreamWork(k, "kernel", demangle(k.name));
+        out << "\"mangled name\":" << quoted(k.name) << ",\"grid\":" << triple(k.grid)
             << ",\"block\":" << triple(k.block);
         if (k.cluster[0] > 1 || k.cluster[1] > 1 || k.cluster[2] > 1)
             out << ",\"cluster\":[" << k.cluster[0] << "," << k.cluster[1] << "," << k.cluster[2] << "]";
         out << ",\"registers per thread\":" << k.registersPerThread << ",\"static shared memory\":"
             << k.staticSharedBytes << ",\"dynamic shared memory\":" << k.dynamicSharedBytes
-            << ",\"local memory per thread\":" << k.localBytesPerThread << ",\"device\":" << k.device
-            << ",\"context\":" << k.context << ",\"stream\":" << k.stream << ",\"correlation\":" << k.correlation
-            << "}}";
-        flow(k.correlation, pid, k.stream, k.start);
+            << ",\"local memory per thread\":" << k.localBytesPerThread;
+        endStreamWork(k);
     }
     for (const TransferRecord& t : data.transfers) {
-        const uint32_t pid = kDevicePidBase + t.device;
         const bool copy = t.kind == TransferRecord::Kind::Memcpy;
-        complete(events.next(), copy ? "gpu_memcpy" : "gpu_memset", copy ? "Memcpy " + t.direction : "Memset", pid,
-                 t.stream, t.start, t.end);
+        beginStreamWork(t, copy ? "gpu_memcpy" : "gpu_memset", copy ? "Memcpy " + t.direction : "Memset");
         const uint64_t ns = duration(t.start, t.end);
         // bytes per ns = GB/s, with three decimals in integer arithmetic (no locale decides the point).
         const unsigned long long milli = ns ? static_cast<unsigned long long>(t.bytes * 1000 / ns) : 0;
         char bandwidth[48];
         std::snprintf(bandwidth, sizeof bandwidth, "%llu.%03llu", milli / 1000, milli % 1000);
-        out << ",\"args\":{\"bytes\":" << t.bytes << ",\"memory bandwidth (GB/s)\":" << bandwidth;
+        out << "\"bytes\":" << t.bytes << ",\"memory bandwidth (GB/s)\":" << bandwidth;
         if (!copy)
             out << ",\"value\":" << t.value;
-        out << ",\"device\":" << t.device << ",\"context\":" << t.context << ",\"stream\":" << t.stream
-            << ",\"correlation\":" << t.correlation << "}}";
-        flow(t.correlation, pid, t.stream, t.start);
+        endStreamWork(t);
     }
     for (const SyncRecord& s : data.syncs) {
         // CUPTI names the context, not the device; one context per device is what the traced harness makes.

@@ -106,19 +106,26 @@ std::string callbackName(CUpti_CallbackDomain domain, CUpti_CallbackId cbid)
     return (domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver API " : "runtime API ") + std::to_string(cbid);
 }
 
+// The members every CUPTI record of stream work (kernel, memcpy, memset) has.
+template <typename Record>
+void takeStreamWork(const Record& m, StreamWork& w)
+{
+    w.start = m.start;
+    w.end = m.end;
+    w.device = m.deviceId;
+    w.context = m.contextId;
+    w.stream = m.streamId;
+    w.correlation = m.correlationId;
+}
+
 // The members a memcpy and a memset record share.
 template <typename Record>
 TransferRecord transfer(const Record& m, TransferRecord::Kind kind)
 {
     TransferRecord r;
+    takeStreamWork(m, r);
     r.kind = kind;
-    r.start = m.start;
-    r.end = m.end;
     r.bytes = m.bytes;
-    r.device = m.deviceId;
-    r.context = m.contextId;
-    r.stream = m.streamId;
-    r.correlation = m.correlationId;
     return r;
 }
 
@@ -130,12 +137,7 @@ void take(const CUpti_Activity* record, TraceData& data, std::unordered_map<uint
     case CUPTI_ACTIVITY_KIND_KERNEL: {
         const auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
         KernelRecord r;
-        r.start = k->start;
-        r.end = k->end;
-        r.device = k->deviceId;
-        r.context = k->contextId;
-        r.stream = k->streamId;
-        r.correlation = k->correlationId;
+        takeStreamWork(*k, r);
         r.grid[0] = k->gridX, r.grid[1] = k->gridY, r.grid[2] = k->gridZ;
         r.block[0] = k->blockX, r.block[1] = k->blockY, r.block[2] = k->blockZ;
         r.cluster[0] = k->clusterX, r.cluster[1] = k->clusterY, r.cluster[2] = k->clusterZ;

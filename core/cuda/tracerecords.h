@@ -9,13 +9,23 @@
 
 namespace kwb::trace {
 
-struct KernelRecord {
-    uint64_t start = 0;
-    uint64_t end = 0;
+// Work the GPU ran on a stream: a kernel, a memcpy or a memset.
+struct StreamWork {
+    uint64_t start = 0, end = 0;
     uint32_t device = 0;
     uint32_t context = 0;
     uint32_t stream = 0;
-    uint32_t correlation = 0;
+    uint32_t correlation = 0; // the API call that launched it; 0 when CUPTI names none
+};
+
+// A span on a host thread: an API call or an NVTX range.
+struct HostSpan {
+    uint64_t start = 0, end = 0;
+    uint32_t processId = 0;
+    uint32_t threadId = 0;
+};
+
+struct KernelRecord : StreamWork {
     int32_t grid[3] = { 0, 0, 0 };
     int32_t block[3] = { 0, 0, 0 };
     uint32_t cluster[3] = { 0, 0, 0 };
@@ -27,26 +37,16 @@ struct KernelRecord {
 };
 
 // A memcpy or a memset on a stream.
-struct TransferRecord {
+struct TransferRecord : StreamWork {
     enum class Kind { Memcpy, Memset };
     Kind kind = Kind::Memcpy;
-    uint64_t start = 0;
-    uint64_t end = 0;
     uint64_t bytes = 0;
-    uint32_t device = 0;
-    uint32_t context = 0;
-    uint32_t stream = 0;
-    uint32_t correlation = 0;
     std::string direction; // "HtoD", "DtoH", "DtoD", ... for a memcpy; empty for a memset
     uint32_t value = 0;    // the byte written, for a memset
 };
 
 // A CUDA runtime or driver API call on a host thread.
-struct ApiRecord {
-    uint64_t start = 0;
-    uint64_t end = 0;
-    uint32_t processId = 0;
-    uint32_t threadId = 0;
+struct ApiRecord : HostSpan {
     uint32_t correlation = 0;
     bool driver = false;
     std::string name;
@@ -54,8 +54,7 @@ struct ApiRecord {
 
 // A wait on the host for GPU work: event, stream or context synchronisation.
 struct SyncRecord {
-    uint64_t start = 0;
-    uint64_t end = 0;
+    uint64_t start = 0, end = 0;
     uint32_t context = 0;
     uint32_t stream = 0; // UINT32_MAX when the record names no stream
     uint32_t correlation = 0;
@@ -63,11 +62,7 @@ struct SyncRecord {
 };
 
 // An NVTX push/pop or start/end range, its two marker records already paired by id.
-struct RangeRecord {
-    uint64_t start = 0;
-    uint64_t end = 0;
-    uint32_t processId = 0;
-    uint32_t threadId = 0;
+struct RangeRecord : HostSpan {
     std::string name;
     std::string domain;
 };

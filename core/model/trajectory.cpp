@@ -6,6 +6,11 @@
 
 namespace kwb {
 
+const Turn* Trajectory::turnAt(int index) const
+{
+    return index >= 0 && index < turns.size() ? &turns.at(index) : nullptr;
+}
+
 const Turn* Trajectory::findTurn(const QString& id) const
 {
     for (const Turn& t : turns) {

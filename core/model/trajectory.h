@@ -40,6 +40,7 @@ struct Trajectory
     qint64 storeId = 0;
 
     const Turn* findTurn(const QString& uuid) const;
+    const Turn* turnAt(int index) const; // null when index is out of range
     QList<const Turn*> children(const QString& parentUuid) const;
     QList<const Turn*> leaves() const;
     QList<const Turn*> branch(const QString& leafUuid) const; // root -> leaf

@@ -6,7 +6,7 @@ namespace kwb {
 
 const Turn* ShownTurns::at(int index) const
 {
-    return trajectory && index >= 0 && index < trajectory->turns.size() ? &trajectory->turns.at(index) : nullptr;
+    return trajectory ? trajectory->turnAt(index) : nullptr;
 }
 
 qint64 ShownTurns::storeIdOf(int index) const
@@ -25,8 +25,7 @@ CurrentTurn::CurrentTurn(const Trajectory* trajectory, const TurnGraph* graph, c
 
 const Turn* CurrentTurn::header() const
 {
-    const int t = turn();
-    return t >= 0 && t < m_trajectory->turns.size() ? &m_trajectory->turns.at(t) : nullptr;
+    return m_trajectory->turnAt(turn());
 }
 
 const EvalResult* CurrentTurn::eval() const

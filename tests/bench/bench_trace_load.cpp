@@ -33,7 +33,7 @@ TraceData synthetic(size_t launches)
     d.kernels.reserve(launches);
     for (size_t i = 0; i < launches; ++i) {
         const auto tid = static_cast<uint32_t>(100 + i % 4);
-        d.apis.push_back({ t, t + 3'000, 4242, tid, static_cast<uint32_t>(i + 1), false, "cudaLaunchKernel" });
+        d.apis.push_back({ { t, t + 3'000, 4242, tid }, static_cast<uint32_t>(i + 1), false, "cudaLaunchKernel" });
         KernelRecord k;
         k.start = t + 5'000;
         k.end = k.start + 2'000 + (i * 7919) % 50'000;
@@ -48,7 +48,7 @@ TraceData synthetic(size_t launches)
             + (i % 200 >= 100 ? "" : "x") + "PKfPfi";
         d.kernels.push_back(std::move(k));
         if (i % 100 == 0)
-            d.ranges.push_back({ t, t + 100 * 4'000, 4242, tid, "step " + std::to_string(i / 100), "" });
+            d.ranges.push_back({ { t, t + 100 * 4'000, 4242, tid }, "step " + std::to_string(i / 100), "" });
         t += 4'000;
     }
     return d;

@@ -122,8 +122,8 @@ void TestChromeTrace::writesTracksEventsAndFlows()
     sync.stream = 7;
     sync.type = "stream";
     d.syncs = { sync };
-    RangeRecord outer { 1'000'000'000, 1'000'400'000, 4242, 11, "trials", "" };
-    RangeRecord inner { 1'000'000'100, 1'000'110'000, 4242, 11, "trial 0", "" };
+    RangeRecord outer { { 1'000'000'000, 1'000'400'000, 4242, 11 }, "trials", "" };
+    RangeRecord inner { { 1'000'000'100, 1'000'110'000, 4242, 11 }, "trial 0", "" };
     d.ranges = { outer, inner };
 
     const QJsonObject root = parse(d);

@@ -107,7 +107,7 @@ void TestTraceReader::readsTheTracersOwnTraces()
     d.processId = 77;
     d.processName = "python3 (pid 77)";
     d.deviceNames = { "NVIDIA H200" };
-    ApiRecord launch { 1'000'000, 1'004'000, 77, 5, 9, false, "cudaLaunchKernel" };
+    ApiRecord launch { { 1'000'000, 1'004'000, 77, 5 }, 9, false, "cudaLaunchKernel" };
     d.apis = { launch };
     KernelRecord k;
     k.start = 1'010'000;
@@ -119,7 +119,7 @@ void TestTraceReader::readsTheTracersOwnTraces()
     k.registersPerThread = 40;
     k.name = "_Z5saxpyfPKfPfi";
     d.kernels = { k };
-    d.ranges = { { 999'000, 1'200'000, 77, 5, "candidate: call 0", "" }, { 999'500, 1'100'000, 77, 5, "inner", "" } };
+    d.ranges = { { { 999'000, 1'200'000, 77, 5 }, "candidate: call 0", "" }, { { 999'500, 1'100'000, 77, 5 }, "inner", "" } };
     const TraceReader::Result r = TraceReader::parse(chromeTraceJson(d), "memory");
     QVERIFY2(r.complete, r.error.c_str());
     const TraceModel& m = *r.model;
