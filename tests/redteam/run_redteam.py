@@ -86,6 +86,35 @@ def tree_digest(path):
     return digest.hexdigest()
 
 
+def header_states(pch):
+    """Every finished precompiled header under the pch folder, with what shows a write to it (a header being built,
+    in a .partial- folder, is passed over: it is renamed into place when done)."""
+    states = {}
+    for root, dirs, files in os.walk(pch):
+        dirs[:] = [d for d in dirs if ".partial-" not in d]
+        for name in files:
+            if name.endswith(".gch"):
+                full = os.path.join(root, name)
+                try:
+                    st = os.stat(full)
+                except OSError:
+                    continue
+                states[full] = (st.st_ino, st.st_size, st.st_mtime_ns)
+    return states
+
+
+def pch_unchanged(pch, before):
+    """Whether the headers saved before the case are as they were, none of their flags is marked failed and no folder
+    of the exploit's stands beside them. Other cases may build headers for other flags meanwhile, so only the ones
+    that stood before are compared. None before means there was nothing to attack: not shown, so not contained."""
+    if not before or os.path.exists(os.path.join(pch, "redteam-poison")):
+        return False
+    if not header_states(pch).items() >= before.items():
+        return False
+    keys = {os.path.dirname(os.path.dirname(header)) for header in before}  # <pch>/<key>/torch/extension.h.gch
+    return not any(os.path.exists(key + ".failed") for key in keys)
+
+
 def load_expectations():
     with open(os.path.join(HERE, "expected.json")) as f:
         return json.load(f)["cases"]
@@ -145,7 +174,7 @@ def balanced_groups(selected, cases, n, built):
     return groups
 
 
-def prepare(name, spec, work, harness):
+def prepare(name, spec, work, harness, cache):
     """Copies of everything the case may touch, under work/<name>; returns the paths and the listener."""
     root = os.path.join(work, name)
     shutil.rmtree(root, ignore_errors=True)
@@ -156,6 +185,7 @@ def prepare(name, spec, work, harness):
     source = candidate_source(name, spec)
     listener = Listener()
     outside = os.path.join(root, "outside", "written-by-candidate.txt")
+    pch = os.environ.get("KWB_PCH_DIR") or os.path.join(cache, "pch")  # kwb-runner's default --pch-dir
     if os.path.isdir(source):
         candidate = os.path.join(root, "candidate")
         shutil.copytree(source, candidate, ignore=shutil.ignore_patterns("__pycache__"))
@@ -164,7 +194,8 @@ def prepare(name, spec, work, harness):
             os.makedirs(os.path.join(candidate, "kernels"), exist_ok=True)
             for file in (["redteam_kernels.cpp"] if shared is True else shared):
                 shutil.copy(os.path.join(HERE, "shared", file), os.path.join(candidate, "kernels"))
-        for file, text in (("redteam_port.txt", str(listener.port)), ("redteam_outside.txt", outside)):
+        for file, text in (("redteam_port.txt", str(listener.port)), ("redteam_outside.txt", outside),
+                           ("redteam_pch.txt", pch)):
             with open(os.path.join(candidate, file), "w") as f:
                 f.write(text + "\n")
     else:
@@ -176,7 +207,7 @@ def prepare(name, spec, work, harness):
         shutil.copytree(os.path.dirname(harness), harness_copy, ignore=shutil.ignore_patterns("__pycache__"))
         harness_copy = os.path.join(harness_copy, os.path.basename(harness))
     return {"root": root, "task": task, "candidate": candidate, "outside": outside, "listener": listener,
-            "harness": harness_copy, "task_digest": tree_digest(task),
+            "harness": harness_copy, "task_digest": tree_digest(task), "pch": pch, "pch_before": header_states(pch),
             "harness_digest": tree_digest(os.path.dirname(harness_copy)) if harness_copy else ""}
 
 
@@ -219,7 +250,7 @@ class Server:
 
 
 def run_case(name, spec, args, server=None):
-    paths = prepare(name, spec, os.path.abspath(args.work), args.harness)
+    paths = prepare(name, spec, os.path.abspath(args.work), args.harness, os.path.abspath(args.cache))
     request = ["--task", paths["task"], "--candidate", paths["candidate"], "--device",
                spec.get("device", "cpu"), "--run-dir", os.path.join(paths["root"], "run"), "--cache-dir",
                os.path.abspath(args.cache)] + PROTOCOL + spec.get("extra_args", [])
@@ -303,6 +334,7 @@ def observed_containment(paths):
         "no-connection": listener.connections == 0 and not listener.received,
         "outside-file-absent": not os.path.exists(paths["outside"]),
         "task-unchanged": tree_digest(paths["task"]) == paths["task_digest"],
+        "pch-unchanged": pch_unchanged(paths["pch"], paths["pch_before"]),
         "harness-unchanged": not paths["harness"] or tree_digest(os.path.dirname(paths["harness"])) == paths["harness_digest"],
     }
 
