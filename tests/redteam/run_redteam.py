@@ -99,7 +99,7 @@ def header_states(pch):
                     st = os.stat(full)
                 except OSError:
                     continue
-                states[full] = (st.st_ino, st.st_size, st.st_mtime_ns)
+                states[full] = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)  # ctime: not settable
     return states
 
 
