@@ -207,7 +207,8 @@ def prepare(name, spec, work, harness, cache):
         shutil.copytree(os.path.dirname(harness), harness_copy, ignore=shutil.ignore_patterns("__pycache__"))
         harness_copy = os.path.join(harness_copy, os.path.basename(harness))
     return {"root": root, "task": task, "candidate": candidate, "outside": outside, "listener": listener,
-            "harness": harness_copy, "task_digest": tree_digest(task), "pch": pch, "pch_before": header_states(pch),
+            "harness": harness_copy, "task_digest": tree_digest(task), "pch": pch,
+            "pch_before": header_states(pch) if "pch-unchanged" in spec.get("contained", []) else None,
             "harness_digest": tree_digest(os.path.dirname(harness_copy)) if harness_copy else ""}
 
 
@@ -330,13 +331,15 @@ def honest_median(name, args, fresh=False):
 
 def observed_containment(paths):
     listener = paths["listener"]
-    return {
+    contained = {
         "no-connection": listener.connections == 0 and not listener.received,
         "outside-file-absent": not os.path.exists(paths["outside"]),
         "task-unchanged": tree_digest(paths["task"]) == paths["task_digest"],
-        "pch-unchanged": pch_unchanged(paths["pch"], paths["pch_before"]),
         "harness-unchanged": not paths["harness"] or tree_digest(os.path.dirname(paths["harness"])) == paths["harness_digest"],
     }
+    if paths["pch_before"] is not None:  # only a case that lists it: the headers are recorded before it runs
+        contained["pch-unchanged"] = pch_unchanged(paths["pch"], paths["pch_before"])
+    return contained
 
 
 def judge(name, spec, result, paths, seconds):

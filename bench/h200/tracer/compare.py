@@ -12,22 +12,28 @@ def shape(path):
         keys[k] |= set((e.get("args") or {}).keys())
     return counts, keys, [k for k in d if k != "traceEvents"] if isinstance(d, dict) else []
 
-ok = True
-a = sys.argv[1:]
-for old, new in ((a[0], a[1]), (a[2], a[3]), (a[0], a[2])):  # old-new twice; old-old for the runs' own spread
+def differences(old, new):
+    """Prints the event kinds of two traces side by side; returns how many kinds or keys differ."""
     co, ko, to = shape(old)
     cn, kn, tn = shape(new)
     print("==", old, "vs", new)
+    differ = 0
     for k in sorted(set(co) | set(cn), key=str):
-        mark = "" if co[k] == cn[k] and ko[k] == kn[k] else "   <-- differs"
-        if mark:
-            ok = False
-        print(k, co[k], "->", cn[k], sorted(kn[k]) if kn[k] else "", mark)
+        same = co[k] == cn[k] and ko[k] == kn[k]
+        differ += not same
+        print(k, co[k], "->", cn[k], sorted(kn[k]) if kn[k] else "", "" if same else "   <-- differs")
+    differ += to != tn
     print("top-level keys", to, "->", tn, "" if to == tn else "<-- differs")
     for cat in ("kernel", "gpu_memcpy", "gpu_memset"):
-        k = ("X", cat, "")
-        if cn[k]:
-            missing = {"device", "context", "stream", "correlation"} - kn[k]
+        if cn[("X", cat, "")]:
+            missing = {"device", "context", "stream", "correlation"} - kn[("X", cat, "")]
+            differ += bool(missing)
             print(cat, "args missing:", sorted(missing) or "none")
-            ok = ok and not missing
-print("SAME STRUCTURE" if ok else "STRUCTURE DIFFERS")
+    return differ
+
+
+a = sys.argv[1:]
+changed = differences(a[0], a[1]) + differences(a[2], a[3])
+spread = differences(a[0], a[2])  # two runs of the old tracer: what differs between runs alone
+print("old runs differ between themselves in %d places" % spread)
+print("SAME STRUCTURE" if not changed else "STRUCTURE DIFFERS")
